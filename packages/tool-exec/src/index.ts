@@ -1,0 +1,2 @@
+// The public API of this package: explicit named exports only.
+export {};
