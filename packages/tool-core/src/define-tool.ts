@@ -1,0 +1,161 @@
+import type { Static, TSchema } from "@sinclair/typebox";
+import type { JsonSchemaObject } from "@toolwright/schema-coerce";
+import type { ToolContent } from "./content";
+import type { Seam } from "./seam";
+import type { ToolContext } from "./tool-context";
+import type { ToolResult } from "./tool-result";
+
+/** A schema a tool accepts: a TypeBox schema (typed) or any plain JSON Schema object. */
+export type ToolSchema = TSchema | JsonSchemaObject;
+
+/**
+ * The type of `execute`'s `params`: `Static<typeof parameters>` for a TypeBox schema; for plain JSON
+ * Schema (or none) an object whose values are `unknown`, so the tool has to narrow them.
+ */
+export type ToolParams<TParameters> = TParameters extends TSchema
+  ? Static<TParameters>
+  : Readonly<Record<string, unknown>>;
+
+/** The `params` type of a tool's `execute`, from the tool itself. */
+export type ToolParamsOf<TTool> = TTool extends { readonly parameters?: infer TParameters }
+  ? [Exclude<TParameters, undefined>] extends [never]
+    ? Readonly<Record<string, unknown>>
+    : ToolParams<Exclude<TParameters, undefined>>
+  : Readonly<Record<string, unknown>>;
+
+/** The type of the value a tool with `output` returns: `Static` for TypeBox, else `unknown`. */
+export type ToolOutputValue<TOutput> = TOutput extends TSchema ? Static<TOutput> : unknown;
+
+/** The model a request is for, as `isAvailable` and `definitions({ model })` see it. */
+export interface ToolModel {
+  /** The model id, e.g. `gpt-5-mini` or `claude-sonnet-4-5`. */
+  readonly id: string;
+  /** The provider, e.g. `openai`, `anthropic`, `ollama`. */
+  readonly provider?: string;
+}
+
+/** How a tool's calls may run beside other calls of the same batch. */
+export type ToolExecutionMode = "sequential" | "parallel";
+
+/** What every tool definition has, whatever it returns. */
+export interface ToolDefinitionBase<TParameters> {
+  /** The name the model calls; `^[A-Za-z0-9_.-]{1,128}$`. */
+  readonly name: string;
+  /** What the tool does, for the model. Required. */
+  readonly description: string;
+  /** A human-readable name for UIs; never sent to the model. */
+  readonly label?: string;
+  /** The parameter schema; `{ type: "object" }` when absent. */
+  readonly parameters?: TParameters;
+  /**
+   * A compatibility shim run on the raw arguments before validation (old argument names, a model
+   * that nests everything under `input`, …).
+   *
+   * **Contract:** must not mutate `raw` (return a new object instead); may throw — the call then
+   * ends as an error result with the thrown message. Its return value is what gets validated.
+   */
+  prepareArguments?(raw: Readonly<Record<string, unknown>>): unknown;
+  /** `"sequential"` makes every batch that calls this tool run one call at a time. */
+  readonly executionMode?: ToolExecutionMode;
+  /** Time limit for one call in milliseconds; overrides the batch's `timeoutMs`. */
+  readonly timeoutMs?: number;
+  /**
+   * Resource keys a call touches (file paths, account ids). Calls whose keys overlap never run at
+   * the same time; others stay parallel.
+   *
+   * **Contract:** receives the validated params; must be pure and fast; a throw ends the call as an
+   * error result.
+   */
+  lockKeys?(params: ToolParams<TParameters>): readonly string[];
+  /** Recovery policy for a durable runtime when a call's outcome is unknown. Default `"never"`. */
+  readonly replay?: "never" | "safe";
+  /**
+   * Whether the tool is offered to `model` (`ToolRegistry.definitions({ model })`).
+   *
+   * **Contract:** must be pure; must not throw (a throw counts as "not available"). Default: always.
+   */
+  isAvailable?(model: ToolModel): boolean;
+  /** The seams `execute` uses; a call fails with a clear error when the run does not provide one. */
+  readonly seams?: readonly Seam<unknown>[];
+  /** Ask providers to constrain sampling to `parameters` (strict tool use). */
+  readonly constrainedSampling?: boolean;
+}
+
+/** A tool whose `execute` returns a {@link ToolResult} itself. */
+export interface ResultToolDefinition<TParameters = ToolSchema | undefined, TDetails = unknown>
+  extends ToolDefinitionBase<TParameters> {
+  /** JSON Schema of `structuredContent` in successful results; object nodes need `additionalProperties`. */
+  readonly outputSchema?: ToolSchema;
+  readonly output?: undefined;
+  /**
+   * Runs the tool.
+   *
+   * **Contract:** receives validated, coerced params it may mutate (a private copy). May throw
+   * (Error or not): the call becomes an error result with the message. Should stop soon after
+   * `context.signal` aborts. Its result must be an object with `content`.
+   */
+  execute(
+    params: ToolParams<TParameters>,
+    context: ToolContext<TDetails>,
+  ): ToolResult<TDetails> | Promise<ToolResult<TDetails>>;
+}
+
+/** How a value-returning tool's value is checked and shown to the model. */
+export interface ToolOutput<TOutput> {
+  /** JSON Schema the value must match; object nodes need `additionalProperties`. */
+  readonly schema: TOutput;
+  /**
+   * Turns the final value (after `afterToolCall`) into what the model sees.
+   *
+   * **Contract:** must not mutate `value`; may throw (the call becomes an error result). A string is
+   * shown as one text part.
+   */
+  render(value: ToolOutputValue<TOutput>): string | readonly ToolContent[];
+}
+
+/**
+ * A tool that returns a plain JSON value: the executor validates it against `output.schema`, lets
+ * hooks rewrite it, then renders it into `content`; `structuredContent` is the value.
+ */
+export interface ValueToolDefinition<
+  TParameters = ToolSchema | undefined,
+  TOutput = ToolSchema,
+  TDetails = unknown,
+> extends ToolDefinitionBase<TParameters> {
+  readonly outputSchema?: undefined;
+  readonly output: ToolOutput<TOutput>;
+  /**
+   * Runs the tool and returns its value.
+   *
+   * **Contract:** as for a result tool; the value must match `output.schema` or the call becomes an
+   * error result naming the issues.
+   */
+  execute(
+    params: ToolParams<TParameters>,
+    context: ToolContext<TDetails>,
+  ): ToolOutputValue<TOutput> | Promise<ToolOutputValue<TOutput>>;
+}
+
+/** Any tool, whatever its types: what registries, executors and transcripts hold. */
+export type Tool<TParameters = ToolSchema | undefined, TDetails = unknown> =
+  | ResultToolDefinition<TParameters, TDetails>
+  | ValueToolDefinition<TParameters, ToolSchema, TDetails>;
+
+/**
+ * Defines a tool with full type inference: `execute`'s `params` is `Static<typeof parameters>` for
+ * a TypeBox schema, and with `output`, `execute` must return `Static<typeof output.schema>`.
+ * Returns the definition itself; `ToolRegistry.register` checks it.
+ */
+export function defineTool<TParameters extends ToolSchema | undefined = undefined, TDetails = unknown>(
+  definition: ResultToolDefinition<TParameters, TDetails>,
+): ResultToolDefinition<TParameters, TDetails>;
+export function defineTool<
+  TParameters extends ToolSchema | undefined,
+  TOutput extends ToolSchema,
+  TDetails = unknown,
+>(
+  definition: ValueToolDefinition<TParameters, TOutput, TDetails>,
+): ValueToolDefinition<TParameters, TOutput, TDetails>;
+export function defineTool(definition: Tool): Tool {
+  return definition;
+}

@@ -1,0 +1,15 @@
+/** A tool call as the model asked for it, after its argument text was parsed. */
+export interface ToolCall {
+  readonly type: "toolCall";
+  /** The provider's id for this call; its result is paired with it. */
+  readonly id: string;
+  /** The tool name exactly as the model wrote it. */
+  readonly name: string;
+  /** The parsed arguments; `{}` when `argumentsError` is set. */
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /**
+   * Set when the model's argument text was not a JSON object: why, then `Received arguments:` and
+   * the raw text. See `parseToolCallArguments`.
+   */
+  readonly argumentsError?: string;
+}

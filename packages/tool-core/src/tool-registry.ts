@@ -1,0 +1,203 @@
+import { getValidator, SchemaError } from "@toolwright/schema-coerce";
+import type { Tool, ToolModel } from "./define-tool";
+import { findObjectNodeWithoutAdditionalProperties } from "./find-open-object-node";
+import { DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS, TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
+import type { ToolDeclaration } from "./tool-declaration";
+import { ToolError } from "./tool-error";
+
+const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/** A change of a registry's tools, as `subscribe` listeners receive it. */
+export type ToolRegistryChange =
+  | { readonly type: "register"; readonly tool: Tool }
+  | { readonly type: "unregister"; readonly tool: Tool };
+
+/**
+ * Listens to a registry's changes.
+ *
+ * **Contract:** called synchronously after the change is applied, in subscription order. May
+ * throw: the remaining listeners still run, then the first error is rethrown from
+ * `register`/`unregister` (the change stays applied).
+ */
+export type ToolRegistryListener = (change: ToolRegistryChange) => void;
+
+/** What {@link ToolRegistry.definitions} keeps. */
+export interface ToolDefinitionsFilter {
+  /** Keep only the tools whose `isAvailable(model)` allows this model. */
+  readonly model?: ToolModel;
+}
+
+/** Tools as every Toolwright API takes them: a registry or an array of tools. */
+export type ToolSource = ToolRegistry | readonly Tool[];
+
+const registriesByArray = new WeakMap<readonly Tool[], ToolRegistry>();
+
+/**
+ * The tools of one run, by name. One instance per run — there is no module-level registry.
+ * `register` checks a tool completely (name, description, schemas) and compiles its parameter
+ * schema once, so every later call only runs the compiled validator.
+ */
+export class ToolRegistry {
+  readonly #tools = new Map<string, Tool>();
+  readonly #listeners = new Set<ToolRegistryListener>();
+
+  constructor(tools?: Iterable<Tool>) {
+    if (tools !== undefined) for (const tool of tools) this.register(tool);
+  }
+
+  /**
+   * The registry for `source`: the registry itself, or one built from the array once and kept
+   * for that array's identity (the array is treated as frozen from then on).
+   */
+  static from(source: ToolSource): ToolRegistry {
+    if (source instanceof ToolRegistry) return source;
+    let registry = registriesByArray.get(source);
+    if (registry === undefined) {
+      registry = new ToolRegistry(source);
+      registriesByArray.set(source, registry);
+    }
+    return registry;
+  }
+
+  /** How many tools are registered. */
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /**
+   * Adds a tool. Throws a `ToolError`: `DUPLICATE_TOOL` (`Tool already registered: <name>`),
+   * `INVALID_TOOL` (bad name, missing description), `INVALID_SCHEMA` (a schema that does not
+   * compile, with the compiler's message), `UNSUPPORTED_SCHEMA` (an output schema object node
+   * without `additionalProperties`).
+   */
+  register(tool: Tool): void {
+    checkToolDefinition(tool);
+    if (this.#tools.has(tool.name)) {
+      throw new ToolError("DUPLICATE_TOOL", `Tool already registered: ${tool.name}`);
+    }
+    compileToolSchemas(tool);
+    this.#tools.set(tool.name, tool);
+    this.#notify({ type: "register", tool });
+  }
+
+  /** Removes the tool named `name`; `false` when there was none. */
+  unregister(name: string): boolean {
+    const tool = this.#tools.get(name);
+    if (tool === undefined) return false;
+    this.#tools.delete(name);
+    this.#notify({ type: "unregister", tool });
+    return true;
+  }
+
+  /** The tool named `name`, if registered. */
+  get(name: string): Tool | undefined {
+    return this.#tools.get(name);
+  }
+
+  /** Whether a tool named `name` is registered. */
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** The tools in registration order (a new array). */
+  list(): Tool[] {
+    return [...this.#tools.values()];
+  }
+
+  /**
+   * What the model sees: exactly `name`, `description` and `parameters` of each tool
+   * (`{ type: "object" }` when it has none), in registration order. With `filter.model`, only the
+   * tools whose `isAvailable(model)` returns true (a throwing `isAvailable` counts as false).
+   */
+  definitions(filter: ToolDefinitionsFilter = {}): ToolDeclaration[] {
+    const declarations: ToolDeclaration[] = [];
+    for (const tool of this.#tools.values()) {
+      if (filter.model !== undefined && !isAvailableFor(tool, filter.model)) continue;
+      declarations.push({
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.parameters ?? DEFAULT_PARAMETERS,
+      });
+    }
+    return declarations;
+  }
+
+  /** Calls `listener` on every later change; returns the function that unsubscribes it. */
+  subscribe(listener: ToolRegistryListener): () => void {
+    const subscription: ToolRegistryListener = (change) => listener(change);
+    this.#listeners.add(subscription);
+    return () => {
+      this.#listeners.delete(subscription);
+    };
+  }
+
+  #notify(change: ToolRegistryChange): void {
+    let firstError: { error: unknown } | undefined;
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        firstError ??= { error };
+      }
+    }
+    if (firstError !== undefined) throw firstError.error;
+  }
+}
+
+function isAvailableFor(tool: Tool, model: ToolModel): boolean {
+  if (tool.isAvailable === undefined) return true;
+  try {
+    return tool.isAvailable(model) === true;
+  } catch {
+    return false;
+  }
+}
+
+function checkToolDefinition(tool: Tool): void {
+  if (typeof tool !== "object" || tool === null) {
+    throw new ToolError("INVALID_TOOL", "A tool must be an object made with defineTool");
+  }
+  const { name } = tool as { name?: unknown };
+  if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
+    throw new ToolError(
+      "INVALID_TOOL",
+      `Invalid tool name ${JSON.stringify(name) ?? String(name)}: it must match ${TOOL_NAME_PATTERN.source}`,
+    );
+  }
+  if (typeof tool.description !== "string" || tool.description.trim() === "") {
+    throw new ToolError("INVALID_TOOL", `Tool ${name} has no description`);
+  }
+  if (typeof tool.execute !== "function") {
+    throw new ToolError("INVALID_TOOL", `Tool ${name} has no execute function`);
+  }
+}
+
+function compileToolSchemas(tool: Tool): void {
+  compileSchema(tool, "parameters", tool.parameters ?? DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS);
+  const outputSchema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;
+  if (outputSchema === undefined) return;
+  const where = tool.output !== undefined ? "output.schema" : "outputSchema";
+  const openNode = findObjectNodeWithoutAdditionalProperties(outputSchema);
+  if (openNode !== undefined) {
+    throw new ToolError(
+      "UNSUPPORTED_SCHEMA",
+      `Tool ${tool.name}: the object schema at ${where}#${openNode} must set additionalProperties`,
+    );
+  }
+  compileSchema(tool, where, outputSchema, TOOL_OUTPUT_OPTIONS);
+}
+
+function compileSchema(
+  tool: Tool,
+  where: string,
+  schema: object,
+  options: typeof TOOL_ARGUMENT_OPTIONS,
+): void {
+  try {
+    getValidator(schema, options);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const code = SchemaError.isInstance(error) && error.code === "UNSUPPORTED_SCHEMA" ? "UNSUPPORTED_SCHEMA" : "INVALID_SCHEMA";
+    throw new ToolError(code, `Invalid ${where} schema for tool ${tool.name}: ${reason}`, { cause: error });
+  }
+}

@@ -1,0 +1,24 @@
+import type { ToolContent } from "./content";
+import type { Usage } from "./usage";
+
+/** What a tool returns. Only `content` reaches the model. */
+export interface ToolResult<TDetails = unknown, TStructured = unknown> {
+  /** What the model sees. */
+  readonly content: readonly ToolContent[];
+  /** For the UI and logs; never sent to the model. */
+  readonly details?: TDetails;
+  /** For programs: matches the tool's `outputSchema`; never sent to the model. */
+  readonly structuredContent?: TStructured;
+  /** What the tool spent. */
+  readonly usage?: Usage;
+  /** A failure that keeps its data. Only `=== true` counts. */
+  readonly isError?: boolean;
+  /** A hint to stop the agent after this batch. Only `=== true` counts, and only if every result of the batch says so. */
+  readonly terminate?: boolean;
+}
+
+/** A partial result streamed by `ToolContext.onUpdate` while a tool runs. */
+export interface ToolUpdate<TDetails = unknown> {
+  readonly content?: readonly ToolContent[];
+  readonly details?: TDetails;
+}
