@@ -1,0 +1,17 @@
+import type { ToolDeclaration } from "@toolwright/tool-core";
+import type { RoleMessage } from "./messages";
+import { replayToolState } from "./replay-tool-state";
+
+/**
+ * The tools the model knows at the end of `messages`: every system message replayed in order,
+ * each applying its `toolsRemoved` then its `toolsAdded`, into an ordered map. A redefinition
+ * keeps its place; a removal followed by an addition moves the tool to the end. Non-system
+ * messages are ignored, so any message type with a `role` works.
+ *
+ * The declarations are the transcript's own objects (not copies). The replay is cached per array
+ * and extended incrementally when the array grows (see the limits of in-place edits in the
+ * package README). Throws a `TranscriptError` (`INVALID_MESSAGE`) for a malformed tool field.
+ */
+export function getCurrentTools(messages: readonly RoleMessage[]): ToolDeclaration[] {
+  return [...replayToolState(messages).values()];
+}

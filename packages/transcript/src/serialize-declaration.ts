@@ -1,0 +1,48 @@
+/**
+ * The canonical serialised form of a declaration, computed once per object. Declarations are
+ * compared on every model request, so each tool object (and each declaration read from a
+ * transcript) is serialised a single time and the string is kept in a WeakMap. The cache assumes
+ * the objects are not mutated afterwards — tool definitions and transcript messages are treated
+ * as immutable throughout this package.
+ */
+import type { DeclarableTool } from "./declarable-tool";
+import { TranscriptError } from "./transcript-error";
+
+const serialisedByObject = new WeakMap<object, string>();
+
+/**
+ * `JSON.stringify` of `{ name, description, parameters, constrainedSampling? }` in that key order,
+ * with `{ type: "object" }` for absent parameters. Throws a `TranscriptError` (`INVALID_TOOL`) when
+ * the declaration is not JSON (a cycle, a bigint).
+ */
+export function serializeDeclaration(tool: DeclarableTool): string {
+  if (typeof tool !== "object" || tool === null) {
+    throw new TranscriptError("INVALID_TOOL", "A tool declaration must be an object");
+  }
+  const cached = serialisedByObject.get(tool);
+  if (cached !== undefined) return cached;
+  let serialised: string;
+  try {
+    serialised = JSON.stringify({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters ?? { type: "object" },
+      ...(tool.constrainedSampling === undefined
+        ? {}
+        : { constrainedSampling: tool.constrainedSampling }),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TranscriptError(
+      "INVALID_TOOL",
+      `Tool ${describeName(tool)} cannot be declared: its declaration is not JSON (${reason})`,
+      { cause: error },
+    );
+  }
+  serialisedByObject.set(tool, serialised);
+  return serialised;
+}
+
+function describeName(tool: DeclarableTool): string {
+  return typeof tool.name === "string" ? JSON.stringify(tool.name) : "(unnamed)";
+}

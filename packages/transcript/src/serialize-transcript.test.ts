@@ -1,0 +1,88 @@
+import { Type } from "@sinclair/typebox";
+import { describe, expect, it } from "vitest";
+import { declareToolChanges } from "./declare-tool-changes";
+import { getCurrentTools } from "./get-current-tools";
+import { makeTestTool } from "./make-test-tool";
+import type { TranscriptMessage } from "./messages";
+import { parseTranscript } from "./parse-transcript";
+import { serializeTranscript } from "./serialize-transcript";
+
+const transcript: TranscriptMessage[] = [
+  { role: "system", content: "You are terse.", timestamp: 1 },
+  { role: "user", content: [{ type: "text", text: "read a.txt\nplease" }], timestamp: 2 },
+  {
+    role: "assistant",
+    content: [
+      { type: "thinking", thinking: "use read" },
+      { type: "toolCall", id: "call-1", name: "read", arguments: { path: "a.txt" } },
+    ],
+    stopReason: "toolUse",
+    timestamp: 3,
+  },
+  {
+    role: "toolResult",
+    toolCallId: "call-1",
+    toolName: "read",
+    content: [{ type: "image", data: "AAAA", mimeType: "image/png" }],
+    details: { bytes: 4 },
+    usage: undefined,
+    isError: false,
+    durationMs: 12,
+    timestamp: 4,
+  },
+];
+
+describe("serializeTranscript", () => {
+  it("should write one JSON message per line, each ending in a newline", () => {
+    const text = serializeTranscript(transcript);
+    const lines = text.split("\n");
+    expect(lines).toHaveLength(transcript.length + 1);
+    expect(lines.at(-1)).toBe("");
+    expect(JSON.parse(lines[1] as string)).toStrictEqual(transcript[1]);
+    expect(serializeTranscript([])).toBe("");
+  });
+
+  it("should round-trip a transcript whose tools changed, replaying to the same tools", () => {
+    const read = makeTestTool("read", { parameters: Type.Object({ path: Type.String() }) });
+    const write = makeTestTool("write", { constrainedSampling: true });
+    const messages: TranscriptMessage[] = [...transcript];
+    for (const tools of [
+      [read],
+      [read, write],
+      [makeTestTool("read", { description: "v2" })],
+      [],
+    ]) {
+      const pending: TranscriptMessage[] = [{ role: "user", content: "next", timestamp: 5 }];
+      messages.push(...(declareToolChanges({ messages, tools }, pending) as TranscriptMessage[]));
+    }
+    const loaded = parseTranscript(serializeTranscript(messages));
+    expect(loaded).toStrictEqual(JSON.parse(JSON.stringify(messages)));
+    expect(getCurrentTools(loaded)).toStrictEqual(getCurrentTools(messages));
+    for (let length = 0; length <= messages.length; length++) {
+      expect(getCurrentTools(loaded.slice(0, length))).toStrictEqual(
+        getCurrentTools(messages.slice(0, length)),
+      );
+    }
+  });
+
+  it.each([
+    {
+      rule: "a message that is not JSON",
+      message: { role: "user", content: "x", timestamp: 1, size: 1n },
+      error: "Message 0 cannot be serialised: Do not know how to serialize a BigInt",
+    },
+    {
+      rule: "a message with an unknown role",
+      message: { role: "robot", content: "x", timestamp: 1 },
+      error:
+        'Message 0 cannot be serialised: role must be one of "system", "user", "assistant", "toolResult" (got "robot")',
+    },
+    {
+      rule: "a NaN timestamp",
+      message: { role: "user", content: "x", timestamp: Number.NaN },
+      error: "Message 0 cannot be serialised: timestamp must be a finite number",
+    },
+  ])("should refuse $rule", ({ message, error }) => {
+    expect(() => serializeTranscript([message as unknown as TranscriptMessage])).toThrow(error);
+  });
+});
