@@ -1,0 +1,178 @@
+import type { ToolCall, ToolRegistry } from "@toolwright/tool-core";
+import type { ExecuteToolBatchOptions } from "@toolwright/tool-exec";
+import { executeToolBatch, failTruncatedToolCalls } from "@toolwright/tool-exec";
+import type { SystemMessage, TranscriptMessage } from "@toolwright/transcript";
+import { declareToolChanges, getCurrentTools } from "@toolwright/transcript";
+import type { AgentEvent, BatchMode, LoopEndReason } from "./agent-event";
+import type { ChatModel } from "./chat-model";
+
+/** The executor options the loop passes to every batch (hooks, seams, limits). */
+export type AgentBatchOptions = Omit<ExecuteToolBatchOptions, "tools" | "onEvent" | "signal">;
+
+/** What the application sees before each model request. */
+export interface AgentRequestState {
+  /** 1-based number of the request about to be made. */
+  readonly turn: number;
+  /** The committed transcript so far. */
+  readonly messages: readonly TranscriptMessage[];
+}
+
+/** Options of {@link runAgentLoop}. */
+export interface AgentLoopOptions {
+  readonly model: ChatModel;
+  /** The executable tools. The application may change it between requests. */
+  readonly registry: ToolRegistry;
+  readonly systemPrompt: string;
+  readonly task: string;
+  /** Stop after this many model requests. Default 12. */
+  readonly maxTurns?: number;
+  readonly signal?: AbortSignal;
+  readonly batch?: AgentBatchOptions;
+  /** The array the loop appends the transcript to, so the caller can read it live. Default: a new one. */
+  readonly transcript?: TranscriptMessage[];
+  /**
+   * Runs before each model request, before tool changes are declared — where an application
+   * adds or removes tools.
+   *
+   * **Contract:** may be async; may change `registry`; must not mutate `state.messages`. A throw
+   * rejects `runAgentLoop`.
+   */
+  beforeRequest?(state: AgentRequestState): void | Promise<void>;
+  /**
+   * Receives every {@link AgentEvent}, awaited in order.
+   *
+   * **Contract:** must not mutate the event. A throw during a batch turns the current call into an
+   * error result (the executor's rule); elsewhere it rejects `runAgentLoop`.
+   */
+  onEvent?(event: AgentEvent): void | Promise<void>;
+}
+
+/** How the loop ended, and the transcript it built. */
+export interface AgentLoopResult {
+  readonly messages: readonly TranscriptMessage[];
+  readonly turns: number;
+  readonly reason: LoopEndReason;
+}
+
+/**
+ * The agent loop: declare tool changes into the transcript, ask the model, run its tool calls as
+ * one batch (or fail them all when the message was cut off at the token limit), append the paired
+ * results, and repeat — until a batch says `terminate`, the model answers without tool calls, the
+ * signal aborts, or `maxTurns` requests were made.
+ */
+export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
+  const maxTurns = options.maxTurns ?? 12;
+  const emit = async (event: AgentEvent): Promise<void> => {
+    await options.onEvent?.(event);
+  };
+  const messages: TranscriptMessage[] = options.transcript ?? [];
+  let pending: TranscriptMessage[] = [
+    { role: "system", content: options.systemPrompt, timestamp: Date.now() },
+    { role: "user", content: options.task, timestamp: Date.now() },
+  ];
+  let turn = 0;
+  const finish = async (reason: LoopEndReason, error?: string): Promise<AgentLoopResult> => {
+    await emit({ type: "loop_end", turn, reason, ...(error === undefined ? {} : { error }) });
+    return { messages, turns: turn, reason };
+  };
+
+  while (turn < maxTurns) {
+    if (isAborted(options.signal)) return finish("aborted");
+    turn += 1;
+    await options.beforeRequest?.({ turn, messages });
+    const declared = declareToolChanges({ messages, tools: options.registry }, pending);
+    if (declared !== pending) await emitDeclaration(emit, turn, declared);
+    messages.push(...(declared as TranscriptMessage[]));
+    pending = [];
+
+    const tools = getCurrentTools(messages);
+    await emit({
+      type: "model_request",
+      turn,
+      messageCount: messages.length,
+      tools: tools.map((tool) => tool.name),
+    });
+    let response: Awaited<ReturnType<ChatModel["complete"]>>;
+    try {
+      response = await options.model.complete({
+        messages,
+        tools,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+    } catch (error) {
+      if (isAborted(options.signal)) return finish("aborted");
+      return finish("model_error", error instanceof Error ? error.message : String(error));
+    }
+    const { message } = response;
+    messages.push(message);
+    await emit({
+      type: "assistant_message",
+      turn,
+      message,
+      ...(response.scene === undefined ? {} : { scene: response.scene }),
+    });
+
+    const toolCalls = message.content.filter((part): part is ToolCall => part.type === "toolCall");
+    if (toolCalls.length === 0) return finish("answered");
+
+    const mode = batchModeOf(toolCalls, options.registry, message.stopReason === "length");
+    await emit({ type: "batch_start", turn, mode, toolCallIds: toolCalls.map((call) => call.id) });
+    const batchOptions: ExecuteToolBatchOptions = {
+      ...options.batch,
+      tools: options.registry,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      onEvent: (event) => emit({ ...event, turn }),
+    };
+    const batch =
+      mode === "truncated"
+        ? await failTruncatedToolCalls(toolCalls, batchOptions)
+        : await executeToolBatch(toolCalls, batchOptions);
+    messages.push(...batch.messages);
+    await emit({
+      type: "batch_end",
+      turn,
+      terminate: batch.terminate,
+      resultOrder: batch.messages.map((result) => result.toolCallId),
+    });
+    if (batch.terminate) return finish("terminate");
+  }
+  return finish("max_turns");
+}
+
+async function emitDeclaration(
+  emit: (event: AgentEvent) => Promise<void>,
+  turn: number,
+  declared: readonly TranscriptMessage[],
+): Promise<void> {
+  const declaration = declared.findLast(
+    (message): message is SystemMessage =>
+      message.role === "system" &&
+      (message.toolsAdded !== undefined || message.toolsRemoved !== undefined),
+  );
+  if (declaration === undefined) return;
+  await emit({
+    type: "tools_declared",
+    turn,
+    message: declaration,
+    toolsAdded: (declaration.toolsAdded ?? []).map((tool) => tool.name),
+    toolsRemoved: (declaration.toolsRemoved ?? []).map((tool) => tool.name),
+  });
+}
+
+/** Display only: the executor decides by the same rule (one sequential tool makes the batch sequential). */
+function batchModeOf(
+  toolCalls: readonly ToolCall[],
+  registry: ToolRegistry,
+  cutOff: boolean,
+): BatchMode {
+  if (cutOff) return "truncated";
+  const sequential = toolCalls.some(
+    (call) => registry.get(call.name)?.executionMode === "sequential",
+  );
+  return sequential ? "sequential" : "parallel";
+}
+
+// A function, not an inline check: TypeScript would keep `aborted` narrowed across awaits.
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}

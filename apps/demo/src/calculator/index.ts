@@ -1,0 +1,2 @@
+export { evaluateExpression } from "./evaluate-expression";
+export { ExpressionError } from "./expression-error";

@@ -1,0 +1,5 @@
+export { describeCoercions } from "./describe-coercions";
+export type { RedactionListener } from "./redact-secrets";
+export { createSecretRedactor, redactSecrets } from "./redact-secrets";
+export type { PolicyListener } from "./sandbox-policy";
+export { createSandboxPolicy } from "./sandbox-policy";

@@ -1,0 +1,57 @@
+import type { ToolCall } from "@toolwright/tool-core";
+import { parseToolCallArguments } from "@toolwright/tool-core";
+import type { AssistantContent, AssistantMessage, StopReason } from "@toolwright/transcript";
+import type { ChatCompletion } from "openai/resources/chat/completions";
+
+type Choice = ChatCompletion["choices"][number];
+
+const STOP_REASONS: Readonly<Record<Choice["finish_reason"], StopReason>> = {
+  stop: "stop",
+  length: "length",
+  tool_calls: "toolUse",
+  function_call: "toolUse",
+  content_filter: "error",
+};
+
+/**
+ * A chat-completions choice as a transcript `AssistantMessage`. Each tool call's argument text
+ * goes through `parseToolCallArguments`, so text that is not a JSON object becomes an
+ * `argumentsError` the executor reports to the model instead of a crash. `finish_reason:
+ * "length"` becomes stop reason `"length"`, which makes the loop fail the calls as truncated.
+ */
+export function toAssistantMessage(choice: Choice, now: () => number = Date.now): AssistantMessage {
+  const content: AssistantContent[] = [];
+  const text = choice.message.content;
+  if (typeof text === "string" && text !== "") content.push({ type: "text", text });
+  (choice.message.tool_calls ?? []).forEach((call, index) => {
+    const id = call.id === "" ? `call_${index + 1}` : call.id;
+    if (call.type === "function") {
+      content.push(toToolCall(id, call.function.name, call.function.arguments));
+    } else {
+      content.push({
+        type: "toolCall",
+        id,
+        name: call.custom.name,
+        arguments: {},
+        argumentsError: `Custom (free-text) tool calls are not supported; call "${call.custom.name}" as a function with JSON arguments.`,
+      });
+    }
+  });
+  return {
+    role: "assistant",
+    content,
+    stopReason: STOP_REASONS[choice.finish_reason] ?? "stop",
+    timestamp: now(),
+  };
+}
+
+function toToolCall(id: string, name: string, argumentsText: string): ToolCall {
+  const parsed = parseToolCallArguments(argumentsText);
+  return {
+    type: "toolCall",
+    id,
+    name,
+    arguments: parsed.arguments,
+    ...(parsed.argumentsError === undefined ? {} : { argumentsError: parsed.argumentsError }),
+  };
+}

@@ -1,0 +1,164 @@
+import type { AgentEvent } from "../agent-event";
+import type { LineWriter } from "./create-line-writer";
+import type { Palette } from "./create-palette";
+import { compactJson, contentText, indent, preview } from "./format-text";
+import type { TimelineSpan } from "./format-timeline";
+import { formatTimeline } from "./format-timeline";
+
+/** The events of one batch, as the batch view draws them. */
+export type BatchEvent = Extract<
+  AgentEvent,
+  {
+    type:
+      | "batch_start"
+      | "tool_execution_start"
+      | "tool_execution_update"
+      | "tool_execution_end"
+      | "tool_result"
+      | "batch_end";
+  }
+>;
+
+/** Draws a batch as it happens, then its timeline and the two orders. */
+export interface BatchView {
+  render(event: BatchEvent): void;
+  /** A line about the current call (a coercion, a block, a redaction), indented under it. */
+  note(label: string, text: string): void;
+}
+
+const MAX_ERROR_LINES = 14;
+
+/** A {@link BatchView} writing through `writer`. */
+export function createBatchView(writer: LineWriter, palette: Palette): BatchView {
+  let origin = 0;
+  let mode = "parallel";
+  let index = 0;
+  const starts = new Map<string, { toolName: string; at: number }>();
+  const spans: TimelineSpan[] = [];
+  const completion: string[] = [];
+  const sourceOrder: string[] = [];
+
+  const stamp = (): string =>
+    palette.dim(`+${String(Math.round(performance.now() - origin)).padStart(4)} ms`);
+  const row = (
+    marker: string,
+    verb: string,
+    toolName: string,
+    toolCallId: string,
+    rest: string,
+  ): void => {
+    writer.line(
+      `  ${marker} ${stamp()}  ${verb.padEnd(7)} ${toolName} ${palette.dim(toolCallId)}  ${rest}`,
+    );
+  };
+
+  return {
+    note(label, text) {
+      writer.line(`${" ".repeat(14)}${label}  ${text}`);
+    },
+    render(event) {
+      switch (event.type) {
+        case "batch_start": {
+          origin = performance.now();
+          mode = event.mode;
+          index = 0;
+          starts.clear();
+          spans.length = 0;
+          completion.length = 0;
+          sourceOrder.splice(0, sourceOrder.length, ...event.toolCallIds);
+          const count = `${event.toolCallIds.length} call${event.toolCallIds.length === 1 ? "" : "s"}`;
+          const how =
+            event.mode === "truncated"
+              ? "none run: failTruncatedToolCalls"
+              : event.mode === "sequential"
+                ? "sequential (a sequential tool is in it: one call at a time)"
+                : "parallel (preflight in source order, then concurrent)";
+          writer.line(`  ${palette.bold("batch")}  ${count} · ${how}`);
+          return;
+        }
+        case "tool_execution_start":
+          starts.set(event.toolCallId, { toolName: event.toolName, at: performance.now() });
+          row(
+            palette.cyan("▶"),
+            "start",
+            event.toolName,
+            event.toolCallId,
+            palette.dim(preview(compactJson(event.args), 60)),
+          );
+          return;
+        case "tool_execution_update": {
+          const text = preview(contentText(event.partialResult.content ?? []), 50);
+          writer.live(
+            `  ${palette.cyan("⋯")} ${stamp()}  ${event.toolName} ${palette.dim(event.toolCallId)}  ${text}`,
+          );
+          if (!writer.isTTY)
+            row(palette.dim("·"), "update", event.toolName, event.toolCallId, text);
+          return;
+        }
+        case "tool_execution_end": {
+          writer.clearLive();
+          const started = starts.get(event.toolCallId);
+          const now = performance.now();
+          spans.push({
+            toolCallId: event.toolCallId,
+            toolName: event.toolName,
+            startMs: started?.at ?? now,
+            endMs: now,
+            isError: event.isError,
+            executed: event.durationMs !== undefined,
+          });
+          completion.push(event.toolCallId);
+          const verdict = event.isError ? palette.red("error") : palette.green("ok");
+          const ran =
+            event.durationMs === undefined
+              ? "execute did not run"
+              : `execute ${event.durationMs} ms`;
+          row(
+            palette.cyan("■"),
+            "end",
+            event.toolName,
+            event.toolCallId,
+            `${verdict} ${palette.dim(`· ${ran}`)}`,
+          );
+          return;
+        }
+        case "tool_result": {
+          index += 1;
+          const { message } = event;
+          const text = contentText(message.content);
+          const head = `  ${palette.cyan("◀")} result ${index}  ${message.toolName} ${palette.dim(message.toolCallId)}`;
+          if (!message.isError) {
+            writer.line(`${head}  ${preview(text, 64)}`);
+            return;
+          }
+          writer.line(`${head}  ${palette.red("isError")}`);
+          const lines = text.split("\n");
+          const shown = lines.slice(0, MAX_ERROR_LINES).join("\n");
+          writer.line(palette.red(indent(shown, "      │ ")));
+          if (lines.length > MAX_ERROR_LINES)
+            writer.line(palette.dim(`      │ … ${lines.length - MAX_ERROR_LINES} more lines`));
+          return;
+        }
+        case "batch_end": {
+          // A timeline only says something when at least two calls actually ran side by side.
+          if (mode === "parallel" && spans.filter((span) => span.executed).length > 1) {
+            const ordered = sourceOrder.flatMap((id) =>
+              spans.filter((span) => span.toolCallId === id),
+            );
+            writer.line(`  ${palette.bold("timeline")}`);
+            for (const line of formatTimeline(ordered, palette)) writer.line(`    ${line}`);
+            writer.line(`    completion order  ${completion.join(" → ")}`);
+            writer.line(
+              `    result order      ${event.resultOrder.join(" → ")}  ${palette.dim("(source order)")}`,
+            );
+          }
+          const next = event.terminate
+            ? palette.green("terminate: every result says so, the loop stops")
+            : palette.dim("terminate: no, the results go back to the model");
+          writer.line(`  ${next}`);
+          return;
+        }
+      }
+    },
+  };
+}

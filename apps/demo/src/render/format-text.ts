@@ -1,0 +1,32 @@
+import type { ToolContent } from "@toolwright/tool-core";
+
+/** The text parts of a tool's content, joined; images as a short placeholder. */
+export function contentText(content: readonly ToolContent[]): string {
+  return content
+    .map((part) => (part.type === "text" ? part.text : `[${part.mimeType} image]`))
+    .join("\n");
+}
+
+/** `text` on one line, cut to `width` characters with an ellipsis. */
+export function preview(text: string, width: number): string {
+  const flat = text.replace(/\s*\n\s*/g, " ⏎ ").trim();
+  const characters = [...flat];
+  return characters.length <= width ? flat : `${characters.slice(0, width - 1).join("")}…`;
+}
+
+/** A JSON value on one line, for argument and coercion displays; never throws. */
+export function compactJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** `text` with every line indented by `prefix`. */
+export function indent(text: string, prefix: string): string {
+  return text
+    .split("\n")
+    .map((line) => `${prefix}${line}`)
+    .join("\n");
+}

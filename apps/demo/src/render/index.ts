@@ -1,0 +1,3 @@
+export { createJsonRenderer } from "./create-json-renderer";
+export { createPrettyRenderer } from "./create-pretty-renderer";
+export type { DemoOutput } from "./demo-output";

@@ -1,0 +1,69 @@
+import type { ChatModel } from "./chat-model";
+import { createOpenAIModel } from "./openai-model";
+import { parseCliOptions, USAGE } from "./parse-cli-options";
+import { runDemo } from "./run-demo";
+
+/** What the CLI runs against: the process in `main.ts`, fakes in tests. */
+export interface CliEnvironment {
+  readonly stdout: { write(text: string): void; readonly isTTY?: boolean };
+  readonly stderr: { write(text: string): void };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The demo's command line: parses `argv`, picks the scripted or a real model, runs the demo and
+ * returns the exit code — 0 done, 1 the run failed (the model endpoint, a file), 2 bad usage.
+ * Colours and the live progress line only on a TTY, never with `--json`, never with `NO_COLOR`.
+ */
+export async function runCli(
+  argv: readonly string[],
+  environment: CliEnvironment,
+): Promise<number> {
+  const parsed = parseCliOptions(argv);
+  if (!parsed.ok) {
+    environment.stderr.write(`toolwright-demo: ${parsed.error}\n\n${USAGE}`);
+    return 2;
+  }
+  const { options } = parsed;
+  if (options.help) {
+    environment.stdout.write(USAGE);
+    return 0;
+  }
+  let model: ChatModel | undefined;
+  if (options.model !== undefined) {
+    const apiKey = options.apiKey ?? environment.env.OPENAI_API_KEY;
+    if (options.baseUrl === undefined && apiKey === undefined) {
+      environment.stderr.write(
+        "toolwright-demo: --model without --base-url talks to api.openai.com and needs --api-key or OPENAI_API_KEY\n",
+      );
+      return 2;
+    }
+    model = createOpenAIModel({
+      model: options.model,
+      ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl }),
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+    });
+  }
+  const isTTY = environment.stdout.isTTY === true && !options.json;
+  const noColor = environment.env.NO_COLOR !== undefined && environment.env.NO_COLOR !== "";
+  try {
+    const result = await runDemo(
+      {
+        json: options.json,
+        ...(options.out === undefined ? {} : { out: options.out }),
+        ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+        ...(model === undefined ? {} : { model }),
+        ...(environment.signal === undefined ? {} : { signal: environment.signal }),
+      },
+      { write: (text) => environment.stdout.write(text), isTTY, color: isTTY && !noColor },
+    );
+    return result.reason === "model_error" ? 1 : 0;
+  } catch (error) {
+    environment.stderr.write(
+      `toolwright-demo: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return 1;
+  }
+}

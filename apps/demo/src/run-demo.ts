@@ -1,0 +1,241 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { provideSeam, ToolRegistry } from "@toolwright/tool-core";
+import type { TranscriptMessage } from "@toolwright/transcript";
+import {
+  declarationsEqual,
+  getCurrentTools,
+  parseTranscript,
+  serializeTranscript,
+} from "@toolwright/transcript";
+import type { AgentEvent, LoopEndReason } from "./agent-event";
+import { runAgentLoop } from "./agent-loop";
+import type { ChatModel } from "./chat-model";
+import type { DemoEvent } from "./demo-event";
+import { demoSession } from "./demo-session";
+import { describeProviderModes } from "./describe-provider-modes";
+import { createSandboxPolicy, createSecretRedactor, describeCoercions } from "./hooks";
+import type { DemoOutput } from "./render";
+import { createJsonRenderer, createPrettyRenderer } from "./render";
+import { createSandbox } from "./sandbox";
+import { createScriptedModel } from "./scripted-model";
+import type { Sleep } from "./tools";
+import {
+  calculatorTool,
+  createWorkspace,
+  echoTool,
+  finishTool,
+  listDirTool,
+  readFileTool,
+  SleepSeam,
+  sleepWithTimer,
+  slowTaskTool,
+  WorkspaceSeam,
+  wordCountTool,
+  writeFileTool,
+} from "./tools";
+
+/** Options of {@link runDemo}. */
+export interface DemoOptions {
+  /** One JSON event per line instead of the readable output. */
+  readonly json?: boolean;
+  /** Write the transcript as JSONL to this file. */
+  readonly out?: string;
+  /** Work in this folder (kept afterwards) instead of a fresh temp folder (removed). */
+  readonly sandbox?: string;
+  /** The model; default: the embedded scripted one. */
+  readonly model?: ChatModel;
+  readonly maxTurns?: number;
+  /** Aborts the run: calls not yet running end as `Operation aborted`, and the loop stops. */
+  readonly signal?: AbortSignal;
+  /** How `slow_task` waits; default real timers. Tests pass a gate. */
+  readonly sleep?: Sleep;
+  /**
+   * Sees every event after it was rendered.
+   *
+   * **Contract:** may be async (the run waits); must not mutate the event; a throw inside a batch
+   * turns the current call into an error result, elsewhere it rejects `runDemo`.
+   */
+  onEvent?(event: DemoEvent): void | Promise<void>;
+}
+
+/** How the demo ended. */
+export interface DemoResult {
+  readonly reason: LoopEndReason;
+  readonly messages: readonly TranscriptMessage[];
+  /** The tools registered at the end, by name. */
+  readonly finalTools: readonly string[];
+}
+
+/**
+ * Runs the whole demo: seeds a sandbox, registers the tools, wires the hooks, runs the agent loop
+ * with the scripted (or a real) model, changes the tool set mid-session, and at the end saves and
+ * replays the transcript. Output goes to `output`, readable or as JSON lines.
+ */
+export async function runDemo(options: DemoOptions, output: DemoOutput): Promise<DemoResult> {
+  const started = performance.now();
+  const render = options.json === true ? createJsonRenderer(output) : createPrettyRenderer(output);
+  const emit = async (event: DemoEvent): Promise<void> => {
+    render(event);
+    await options.onEvent?.(event);
+  };
+  const sandbox = await createSandbox(options.sandbox);
+  try {
+    const workspace = createWorkspace(sandbox.root);
+    const registry = new ToolRegistry([
+      readFileTool,
+      writeFileTool,
+      listDirTool,
+      calculatorTool,
+      slowTaskTool,
+      echoTool,
+      finishTool,
+    ]);
+    const model = options.model ?? createScriptedModel(demoSession.turns);
+    await emit({
+      type: "demo_start",
+      model: model.name,
+      sandbox: sandbox.root,
+      files: sandbox.files,
+      tools: registry.list().map((tool) => tool.name),
+    });
+
+    const transcript: TranscriptMessage[] = [];
+    const pendingEvents: DemoEvent[] = [];
+    const policy = createSandboxPolicy(workspace, (toolCallId, toolName, reason) => {
+      pendingEvents.push({ type: "blocked", toolCallId, toolName, reason });
+    });
+    const redactor = createSecretRedactor((toolCallId, toolName, secrets) => {
+      pendingEvents.push({ type: "redacted", toolCallId, toolName, secrets });
+    });
+    let toolSetChanged = false;
+    let declaredAtTurn = 0;
+    let toolCalls = 0;
+    let errors = 0;
+
+    const loop = await runAgentLoop({
+      model,
+      registry,
+      transcript,
+      systemPrompt: demoSession.systemPrompt,
+      task: demoSession.task,
+      ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      batch: {
+        seams: [
+          provideSeam(WorkspaceSeam, workspace),
+          provideSeam(SleepSeam, options.sleep ?? sleepWithTimer),
+        ],
+        timeoutMs: 10_000,
+        async beforeToolCall(context, signal) {
+          const changes =
+            context.coercions.length > 0
+              ? context.coercions
+              : describeCoercions(context.tool, context.toolCall);
+          if (changes.length > 0) {
+            await emit({
+              type: "coercions",
+              toolCallId: context.toolCall.id,
+              toolName: context.toolCall.name,
+              changes,
+            });
+          }
+          const verdict = await policy(context, signal);
+          await flush();
+          return verdict;
+        },
+        async afterToolCall(context, signal) {
+          const replacement = await redactor(context, signal);
+          await flush();
+          return replacement;
+        },
+      },
+      // The application changes its tools once the report exists: the model gets word_count and
+      // loses slow_task. The loop declares that into the transcript before the next request.
+      async beforeRequest({ turn, messages }) {
+        if (toolSetChanged || !hasSuccessfulWrite(messages)) return;
+        toolSetChanged = true;
+        registry.register(wordCountTool);
+        registry.unregister(slowTaskTool.name);
+        await emit({
+          type: "tool_set_changed",
+          turn,
+          added: [wordCountTool.name],
+          removed: [slowTaskTool.name],
+        });
+      },
+      async onEvent(event: AgentEvent) {
+        if (event.type === "tool_result") {
+          toolCalls += 1;
+          if (event.message.isError) errors += 1;
+        }
+        await emit(event);
+        if (event.type === "tools_declared") declaredAtTurn = event.turn;
+        if (event.type === "model_request" && declaredAtTurn === event.turn && event.turn > 1) {
+          await emit({
+            type: "provider_modes",
+            turn: event.turn,
+            modes: describeProviderModes(transcript),
+          });
+        }
+      },
+    });
+
+    const finalTools = registry.list().map((tool) => tool.name);
+    await saveAndReplay(loop.messages, registry, options.out, emit);
+    await emit({
+      type: "demo_end",
+      reason: loop.reason,
+      turns: loop.turns,
+      toolCalls,
+      errors,
+      durationMs: Math.round(performance.now() - started),
+    });
+    return { reason: loop.reason, messages: loop.messages, finalTools };
+
+    async function flush(): Promise<void> {
+      for (const event of pendingEvents.splice(0)) await emit(event);
+    }
+  } finally {
+    await sandbox.cleanup();
+  }
+}
+
+function hasSuccessfulWrite(messages: readonly TranscriptMessage[]): boolean {
+  return messages.some(
+    (message) =>
+      message.role === "toolResult" && message.toolName === writeFileTool.name && !message.isError,
+  );
+}
+
+/** Serialises the transcript (to `out` when given), parses it back and replays its tool set. */
+async function saveAndReplay(
+  messages: readonly TranscriptMessage[],
+  registry: ToolRegistry,
+  out: string | undefined,
+  emit: (event: DemoEvent) => Promise<void>,
+): Promise<void> {
+  const text = serializeTranscript(messages);
+  let source = "memory";
+  let saved = text;
+  if (out !== undefined) {
+    await writeFile(out, text, "utf8");
+    saved = await readFile(out, "utf8");
+    source = out;
+    await emit({
+      type: "transcript_written",
+      path: out,
+      lines: saved.split("\n").filter(Boolean).length,
+    });
+  }
+  const replayed = getCurrentTools(parseTranscript(saved));
+  const executable = registry.list();
+  const matchesRegistry =
+    replayed.length === executable.length &&
+    replayed.every((declaration, index) => {
+      const tool = executable[index];
+      return (
+        tool !== undefined && tool.name === declaration.name && declarationsEqual(tool, declaration)
+      );
+    });
+  await emit({ type: "replay", source, tools: replayed.map((tool) => tool.name), matchesRegistry });
+}

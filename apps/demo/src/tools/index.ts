@@ -1,0 +1,14 @@
+export { calculatorTool } from "./calculator";
+export { echoTool } from "./echo";
+export { finishTool } from "./finish";
+export { listDirTool } from "./list-dir";
+export type { ReadFileDetails } from "./read-file";
+export { readFileTool } from "./read-file";
+export type { Sleep } from "./sleep";
+export { SleepSeam, sleepWithTimer } from "./sleep";
+export type { SlowTaskProgress } from "./slow-task";
+export { slowTaskTool } from "./slow-task";
+export { wordCountTool } from "./word-count";
+export type { Workspace } from "./workspace";
+export { createWorkspace, resolveInside, WorkspaceSeam } from "./workspace";
+export { writeFileTool } from "./write-file";
