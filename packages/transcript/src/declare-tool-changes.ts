@@ -42,6 +42,12 @@ export interface DeclareToolChangesOptions {
  * `context.tools` by name (the order of tools already declared is kept). The committed replay is
  * cached incrementally, so the no-change cost depends on the number of tools and of pending
  * messages, not on the length of the transcript. Neither input is mutated.
+ *
+ * `context.tools` goes through `ToolRegistry.from`: an array is registered once and then treated
+ * as frozen (push to it and the change is not seen — pass a new array or use a registry), and an
+ * invalid tool in it throws tool-core's `ToolError`. A malformed tool field in a message throws a
+ * `TranscriptError` (`INVALID_MESSAGE`); a tool whose declaration is not JSON throws one with
+ * `INVALID_TOOL`.
  */
 export function declareToolChanges<TMessage extends RoleMessage = TranscriptMessage>(
   context: ToolDeclarationContext<TMessage>,
