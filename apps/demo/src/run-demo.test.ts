@@ -48,7 +48,13 @@ describe("runDemo", () => {
             othersEnded.resolve();
         },
       },
-      { write: (text) => (output += text), isTTY: false, color: false },
+      {
+        write: (text) => {
+          output += text;
+        },
+        isTTY: false,
+        color: false,
+      },
     );
   });
 

@@ -16,12 +16,7 @@ describe("evaluateExpression", () => {
     ["sqrt(16) + abs(-2)", 6],
     ["max(1, 7, 3) - min(4, 2)", 5],
     ["round(2.5) + floor(1.9) + ceil(0.1)", 5],
-    ["PI > 3", Number.NaN],
   ])("should evaluate %s", (source, expected) => {
-    if (Number.isNaN(expected)) {
-      expect(() => evaluateExpression(source)).toThrow(ExpressionError);
-      return;
-    }
     expect(evaluateExpression(source)).toBeCloseTo(expected, 10);
   });
 
@@ -41,7 +36,8 @@ describe("evaluateExpression", () => {
     ["1 / 0", "The result is not a finite number (Infinity)"],
     ["sqrt(-1)", "The result is not a finite number (NaN)"],
     ["process.exit(1)", 'Unexpected character "." at position 7'],
-    ["constructor", 'Expected "(" at position 11, found the end'],
+    ["constructor", 'Unknown name "constructor" at position 0'],
+    ["PI > 3", 'Unexpected character ">" at position 3'],
   ])("should reject %j with a message that says where", (source, message) => {
     const error = catchError(() => evaluateExpression(source));
     expect(error).toBeInstanceOf(ExpressionError);

@@ -1,4 +1,4 @@
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { defineSeam } from "@toolwright/tool-core";
 
 /** The sandbox folder the file tools work in. */
@@ -27,7 +27,9 @@ export function createWorkspace(root: string): Workspace {
       const target = resolve(absoluteRoot, path);
       const fromRoot = relative(absoluteRoot, target);
       if (fromRoot === "") return target;
-      if (fromRoot.startsWith("..") || isAbsolute(fromRoot)) return undefined;
+      // `..foo` is a file name inside the root; only `..` as a whole segment climbs out.
+      if (fromRoot === ".." || fromRoot.startsWith(`..${sep}`) || isAbsolute(fromRoot))
+        return undefined;
       return target;
     },
   };
