@@ -1,2 +1,44 @@
-// The public API of this package: explicit named exports only.
-export {};
+// The public API of @toolwright/tool-exec: explicit named exports only. Node-only helpers live in
+// `./node` (`@toolwright/tool-exec/node`) so this entry stays browser-safe.
+export { executeToolBatch } from "./execute-tool-batch";
+export type {
+  ExecuteToolBatchOptions,
+  ToolBatchMode,
+  ToolBatchResult,
+} from "./execute-tool-batch-options";
+export type { ExecuteToolCallOptions } from "./execute-tool-call";
+export { executeToolCall } from "./execute-tool-call";
+export {
+  ABORTED_TEXT,
+  BLOCKED_TEXT,
+  timeoutText,
+  toolNotFoundText,
+  truncatedToolCallText,
+} from "./executor-texts";
+export { failTruncatedToolCalls } from "./fail-truncated-tool-calls";
+export type {
+  AfterToolCallContext,
+  AfterToolCallHook,
+  AfterToolCallResult,
+  BeforeToolCallContext,
+  BeforeToolCallHook,
+  BeforeToolCallResult,
+  HookReturn,
+  ToolArgumentCoercions,
+} from "./hooks";
+export { runToolCall } from "./run-tool-call";
+export type { RunToolCallOptions, ToolUpdateListener } from "./run-tool-call-options";
+export { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
+export type { ToolCallOutcome } from "./tool-call-outcome";
+export type {
+  ToolEventListener,
+  ToolExecutionEndEvent,
+  ToolExecutionEvent,
+  ToolExecutionStartEvent,
+  ToolExecutionUpdateEvent,
+  ToolResultEvent,
+} from "./tool-events";
+export type { ToolRunner } from "./tool-runner-seam";
+export { ToolRunnerSeam } from "./tool-runner-seam";
+export type { TruncationOptions } from "./truncate-output";
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./truncate-output";

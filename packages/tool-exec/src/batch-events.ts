@@ -1,0 +1,94 @@
+import type { ToolResultMessage } from "@toolwright/tool-core";
+import { createToolResultMessage } from "./create-tool-result-message";
+import { describeThrown } from "./describe-thrown";
+import type { ToolCallOutcome } from "./tool-call-outcome";
+import type { ToolCallRun } from "./tool-call-run";
+import type { ToolEventQueue } from "./tool-event-queue";
+import type { TruncationOptions } from "./truncate-output";
+
+/**
+ * The three per-call events of a batch and what a failing listener does to the call (see
+ * `ToolEventListener`). Shared by `executeToolBatch` and `failTruncatedToolCalls`.
+ */
+export class BatchEvents {
+  readonly #queue: ToolEventQueue;
+  readonly #truncation: TruncationOptions | false | undefined;
+  /** The first error a `tool_result` listener threw; the batch rejects with it at the end. */
+  resultListenerFailure: { readonly error: unknown } | undefined = undefined;
+
+  constructor(queue: ToolEventQueue, truncation: TruncationOptions | false | undefined) {
+    this.#queue = queue;
+    this.#truncation = truncation;
+  }
+
+  /** `tool_execution_start`; a failing listener ends the call before its preflight. */
+  start(call: ToolCallRun): Promise<void> | undefined {
+    if (!this.#queue.isActive) return undefined;
+    const { toolCall } = call;
+    let pending: Promise<void> | undefined;
+    try {
+      pending = this.#queue.emit({
+        type: "tool_execution_start",
+        toolCallId: toolCall.id,
+        toolName: toolCall.name,
+        args: toolCall.arguments,
+      });
+    } catch (error) {
+      call.fail("event_listener_error", describeThrown(error));
+      return undefined;
+    }
+    return pending?.then(undefined, (error: unknown) => {
+      call.fail("event_listener_error", describeThrown(error));
+    });
+  }
+
+  /** `tool_execution_end` with the untouched result; a failing listener turns the call's message into an error. */
+  end(call: ToolCallRun): Promise<void> | undefined {
+    if (!this.#queue.isActive) return undefined;
+    const outcome = call.outcome as ToolCallOutcome;
+    let pending: Promise<void> | undefined;
+    try {
+      pending = this.#queue.emit(
+        outcome.durationMs === undefined
+          ? {
+              type: "tool_execution_end",
+              toolCallId: outcome.toolCall.id,
+              toolName: outcome.toolCall.name,
+              result: outcome.result,
+              isError: outcome.isError,
+            }
+          : {
+              type: "tool_execution_end",
+              toolCallId: outcome.toolCall.id,
+              toolName: outcome.toolCall.name,
+              result: outcome.result,
+              isError: outcome.isError,
+              durationMs: outcome.durationMs,
+            },
+      );
+    } catch (error) {
+      call.replaceWithError(describeThrown(error));
+      return undefined;
+    }
+    return pending?.then(undefined, (error: unknown) => {
+      call.replaceWithError(describeThrown(error));
+    });
+  }
+
+  /**
+   * Makes the call's message, appends it to `messages` and emits `tool_result`. A failing listener
+   * is remembered, not fatal: the remaining results still go out.
+   */
+  async result(call: ToolCallRun, messages: ToolResultMessage[]): Promise<void> {
+    const making = createToolResultMessage(call.outcome as ToolCallOutcome, this.#truncation);
+    const message = making instanceof Promise ? await making : making;
+    messages.push(message);
+    if (!this.#queue.isActive) return;
+    try {
+      const pending = this.#queue.emit({ type: "tool_result", message });
+      if (pending !== undefined) await pending;
+    } catch (error) {
+      this.resultListenerFailure ??= { error };
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { ToolCall, ToolResultMessage, ToolSource } from "@toolwright/tool-core";
+import { createToolResultMessage } from "./create-tool-result-message";
+import { runToolCall } from "./run-tool-call";
+import type { RunToolCallOptions } from "./run-tool-call-options";
+import type { TruncationOptions } from "./truncate-output";
+
+/** Options of {@link executeToolCall}: a run's options without `tools`, plus output truncation. */
+export interface ExecuteToolCallOptions<TContext = unknown>
+  extends Omit<RunToolCallOptions<TContext>, "tools"> {
+  /** Output truncation of the message's text; `false` turns it off. SPEC defaults otherwise. */
+  readonly truncation?: TruncationOptions | false;
+}
+
+/**
+ * Runs one call through the full pipeline and returns the paired transcript message — the same
+ * id and name as the call, whatever happened. Emits no events. Never rejects for a tool's failure.
+ *
+ * @example
+ * ```ts
+ * const message = await executeToolCall(toolCall, registry, { signal });
+ * transcript.push(message);
+ * ```
+ */
+export async function executeToolCall<TContext = unknown>(
+  toolCall: ToolCall,
+  tools: ToolSource,
+  options: ExecuteToolCallOptions<TContext> = {},
+): Promise<ToolResultMessage> {
+  const outcome = await runToolCall(toolCall, { ...options, tools });
+  return createToolResultMessage(outcome, options.truncation);
+}

@@ -1,0 +1,40 @@
+import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import { BatchEvents } from "./batch-events";
+import type { ExecuteToolBatchOptions, ToolBatchResult } from "./execute-tool-batch-options";
+import { truncatedToolCallText } from "./executor-texts";
+import type { RunToolCallOptions } from "./run-tool-call-options";
+import type { ToolCallOutcome } from "./tool-call-outcome";
+import { ToolCallRun } from "./tool-call-run";
+import { ToolEventQueue } from "./tool-event-queue";
+import { ToolRun } from "./tool-run";
+
+/**
+ * For an assistant message cut off by the output token limit: its tool calls' arguments may be
+ * truncated, so no tool runs. Each call, in order, still gets its start, end and result — an error
+ * result that tells the model to re-issue the call — so every call stays paired. `terminate` is
+ * always `false`. Same options and return shape as `executeToolBatch`.
+ */
+export async function failTruncatedToolCalls<TContext = unknown>(
+  toolCalls: readonly ToolCall[],
+  options: ExecuteToolBatchOptions<TContext>,
+): Promise<ToolBatchResult> {
+  const queue = new ToolEventQueue(options.onEvent);
+  const run = new ToolRun(options as RunToolCallOptions<unknown>, undefined);
+  const events = new BatchEvents(queue, options.truncation);
+  const messages: ToolResultMessage[] = [];
+  const outcomes: ToolCallOutcome[] = [];
+  for (let index = 0; index < toolCalls.length; index++) {
+    const call = new ToolCallRun(toolCalls[index] as ToolCall, run, index);
+    const starting = events.start(call);
+    if (starting !== undefined) await starting;
+    if (call.outcome === undefined) {
+      call.fail("truncated_tool_call", truncatedToolCallText(call.toolCall.name));
+    }
+    const ending = events.end(call);
+    if (ending !== undefined) await ending;
+    await events.result(call, messages);
+    outcomes.push(call.outcome as ToolCallOutcome);
+  }
+  if (events.resultListenerFailure !== undefined) throw events.resultListenerFailure.error;
+  return { messages, outcomes, terminate: false };
+}

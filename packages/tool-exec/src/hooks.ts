@@ -1,0 +1,104 @@
+import type {
+  Tool,
+  ToolArgumentsError,
+  ToolCall,
+  ToolContent,
+  ToolResult,
+  Usage,
+} from "@toolwright/tool-core";
+
+/**
+ * The coercions applied to a call's arguments (`{ path, rule, from, to }` each), as
+ * `ToolArgumentsError.changes` describes them.
+ */
+export type ToolArgumentCoercions = ToolArgumentsError["changes"];
+
+/** What a hook may return: its result, nothing, or a promise of either. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a block-bodied hook that returns nothing is typed void, and must be accepted
+export type HookReturn<T> = T | undefined | void | PromiseLike<T | undefined | void>;
+
+/** What `beforeToolCall` sees: a call whose arguments already validated. */
+export interface BeforeToolCallContext<TContext = unknown> {
+  /** The call as the model wrote it. */
+  readonly toolCall: ToolCall;
+  /** The tool about to run. */
+  readonly tool: Tool;
+  /** The validated, coerced params `execute` will receive. */
+  readonly args: Readonly<Record<string, unknown>>;
+  /**
+   * The coercions applied to the arguments. Currently always empty: `validateToolArguments` of
+   * `@toolwright/tool-core` does not report the changes of a successful validation.
+   */
+  readonly coercions: ToolArgumentCoercions;
+  /** The application's `context` option, passed through untouched. */
+  readonly context: TContext | undefined;
+}
+
+/** What `beforeToolCall` may return. */
+export interface BeforeToolCallResult {
+  /** `true` stops the call: `execute` does not run and the call ends as an error result. */
+  readonly block?: boolean;
+  /** The error result's text when blocked; `Tool execution was blocked` when absent or empty. */
+  readonly reason?: string;
+  /** With `block`, the blocked result votes to stop the agent after this batch. Ignored without `block`. */
+  readonly terminate?: boolean;
+}
+
+/**
+ * A policy gate that runs after validation and before `execute`.
+ *
+ * **Contract:** may be async; must not mutate `context.args` (return `block` instead of editing a
+ * call). May throw or reject: the call ends as an error result with the thrown message. Should
+ * respect `signal`; the executor checks it again after the hook. Returning nothing lets the call run.
+ */
+export type BeforeToolCallHook<TContext = unknown> = (
+  context: BeforeToolCallContext<TContext>,
+  signal: AbortSignal,
+) => HookReturn<BeforeToolCallResult>;
+
+/** What `afterToolCall` sees: a call whose `execute` ran (successfully or not). */
+export interface AfterToolCallContext<TContext = unknown> {
+  /** The call as the model wrote it. */
+  readonly toolCall: ToolCall;
+  /** The tool that ran. */
+  readonly tool: Tool;
+  /** The validated params `execute` received. */
+  readonly args: Readonly<Record<string, unknown>>;
+  /**
+   * The result so far. For a tool declared with `output: { schema, render }`, `content` is still
+   * empty and `structuredContent` is the validated value: return `structuredContent` to rewrite the
+   * value (it is validated again, then rendered), or `content` to replace the rendering.
+   */
+  readonly result: ToolResult;
+  /** `result.isError === true`. */
+  readonly isError: boolean;
+  /** The application's `context` option, passed through untouched. */
+  readonly context: TContext | undefined;
+}
+
+/**
+ * Fields that replace the result's fields whole — never a deep merge. A field counts as returned
+ * when it is not `undefined` (`null` replaces). Returning `content` without `structuredContent`
+ * drops `structuredContent`, since it may no longer match the new content.
+ */
+export interface AfterToolCallResult {
+  readonly content?: readonly ToolContent[];
+  readonly details?: unknown;
+  readonly structuredContent?: unknown;
+  readonly isError?: boolean;
+  readonly usage?: Usage;
+  readonly terminate?: boolean;
+}
+
+/**
+ * Rewrites a result after `execute` (redaction, usage patches, policy verdicts).
+ *
+ * **Contract:** may be async; must not mutate `context.result` (return the fields to replace).
+ * May throw or reject: the call becomes an error result with the thrown message that keeps
+ * `durationMs`. Returning nothing keeps the result. Never runs for calls that ended before
+ * `execute` (abort, unknown tool, invalid arguments, blocked).
+ */
+export type AfterToolCallHook<TContext = unknown> = (
+  context: AfterToolCallContext<TContext>,
+  signal: AbortSignal,
+) => HookReturn<AfterToolCallResult>;

@@ -1,0 +1,46 @@
+import type { SeamImplementations, ToolCall, ToolSource, ToolUpdate } from "@toolwright/tool-core";
+import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
+
+/**
+ * Receives the partial results a running tool streams through `context.onUpdate`.
+ *
+ * **Contract:** called at once, while the tool runs; may be async — the call's outcome waits until
+ * every returned promise settled. May throw or reject: the call becomes an error result with the
+ * thrown message (never a crash, never an unhandled rejection). Must not mutate `partialResult`.
+ */
+export type ToolUpdateListener = (
+  partialResult: ToolUpdate,
+  toolCall: ToolCall,
+) => void | PromiseLike<void>;
+
+/**
+ * The options of one run — of `runToolCall`, and the shared part of `executeToolBatch`'s options.
+ * A batch's options object can be passed to `runToolCall` as is, so a tool that calls another tool
+ * goes through the same hooks, seams and limits (or use `ToolRunnerSeam`, which does that for you).
+ */
+export interface RunToolCallOptions<TContext = unknown> {
+  /** The tools of this run: a `ToolRegistry` or an array of tools. */
+  readonly tools: ToolSource;
+  /** Aborts the run: calls not yet executing end as `Operation aborted`; running tools see it. */
+  readonly signal?: AbortSignal;
+  /** A policy gate before `execute`; see {@link BeforeToolCallHook}. */
+  readonly beforeToolCall?: BeforeToolCallHook<TContext>;
+  /** A rewrite after `execute`; see {@link AfterToolCallHook}. */
+  readonly afterToolCall?: AfterToolCallHook<TContext>;
+  /** Seam implementations for `context.use(seam)`: pairs or a `Map`. */
+  readonly seams?: SeamImplementations;
+  /**
+   * Default time limit of one `execute`, in milliseconds; a tool's own `timeoutMs` wins. Absent,
+   * `0`, negative or not finite: no limit.
+   */
+  readonly timeoutMs?: number;
+  /**
+   * After a timeout aborts a tool's signal, how long to wait for the tool to stop before it is
+   * reported as abandoned. Default 100 ms.
+   */
+  readonly timeoutGraceMs?: number;
+  /** Anything the hooks should see (the agent's context, a user id); passed through untouched. */
+  readonly context?: TContext;
+  /** Receives streamed partial results; see {@link ToolUpdateListener}. */
+  readonly onUpdate?: ToolUpdateListener;
+}

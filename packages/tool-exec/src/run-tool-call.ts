@@ -1,0 +1,22 @@
+import type { ToolCall } from "@toolwright/tool-core";
+import type { RunToolCallOptions } from "./run-tool-call-options";
+import type { ToolCallOutcome } from "./tool-call-outcome";
+import { ToolCallRun } from "./tool-call-run";
+import { ToolRun } from "./tool-run";
+
+/**
+ * Runs one call through the full pipeline — abort check, lookup, `prepareArguments`, validation,
+ * `beforeToolCall`, `execute` (timed, with its time limit), `afterToolCall`, rendering — and emits
+ * nothing. This is what a tool that calls another tool uses (pass the batch's options object, or
+ * use `ToolRunnerSeam`), so nested calls cannot bypass the hooks.
+ *
+ * Never rejects for a tool's failure: an unknown tool, invalid arguments, a block, a throw or a
+ * timeout all resolve to an outcome with `isError: true` that keeps the call's id and name.
+ */
+export function runToolCall<TContext = unknown>(
+  toolCall: ToolCall,
+  options: RunToolCallOptions<TContext>,
+): Promise<ToolCallOutcome> {
+  const run = new ToolRun(options as RunToolCallOptions<unknown>, options.onUpdate);
+  return new ToolCallRun(toolCall, run).runToCompletion();
+}

@@ -1,0 +1,48 @@
+import type { Seam, ToolCall, ToolContext, ToolUpdate } from "@toolwright/tool-core";
+
+/** What a running call gives its tool's context: the executor side of `onUpdate` and `use`. */
+export interface ToolContextHost {
+  readonly toolCall: ToolCall;
+  /** Handles one `onUpdate`; ignores it once the call settled. Never throws. */
+  acceptUpdate(partial: ToolUpdate): void;
+  /** The seam's implementation; throws a `ToolError` (`SEAM_NOT_PROVIDED`) when the run has none. */
+  useSeam<T>(seam: Seam<T>, signal: AbortSignal): T;
+}
+
+/**
+ * The `ToolContext` a tool receives. A class rather than an object literal with closures: the
+ * per-call path allocates one object, and `onUpdate`/`use` are bound only when a tool reads them,
+ * so a tool may keep `const { onUpdate } = context` and call it later (a late call is ignored).
+ */
+export class RunningToolContext implements ToolContext {
+  readonly toolCallId: string;
+  readonly signal: AbortSignal;
+  readonly toolCall: ToolCall;
+  readonly #host: ToolContextHost;
+  #boundUpdate: ((partial: ToolUpdate) => void) | undefined;
+  #boundUse: (<T>(seam: Seam<T>) => T) | undefined;
+
+  constructor(host: ToolContextHost, signal: AbortSignal) {
+    this.#host = host;
+    this.toolCall = host.toolCall;
+    this.toolCallId = host.toolCall.id;
+    this.signal = signal;
+  }
+
+  get onUpdate(): (partial: ToolUpdate) => void {
+    if (this.#boundUpdate === undefined) {
+      const host = this.#host;
+      this.#boundUpdate = (partial) => host.acceptUpdate(partial);
+    }
+    return this.#boundUpdate;
+  }
+
+  get use(): <T>(seam: Seam<T>) => T {
+    if (this.#boundUse === undefined) {
+      const host = this.#host;
+      const signal = this.signal;
+      this.#boundUse = (seam) => host.useSeam(seam, signal);
+    }
+    return this.#boundUse;
+  }
+}
