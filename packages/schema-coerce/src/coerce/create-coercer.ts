@@ -1,15 +1,66 @@
+/**
+ * The coercion pipeline of one compiled schema (SPEC §1.4). Order, and why:
+ *
+ * 1. `removeAdditional` (when on) runs first, so the passes neither spend work on keys that will
+ *    go nor see a union branch rejected only because of an unknown key.
+ * 2. Pass 1 drops optional nulls.
+ * 3. Pass 2 converts. `parseJsonStrings` (when on) acts inside it, at the node that asks for an
+ *    object or array, before that node's rule — so before any wrapping — and the parsed value
+ *    then gets pass 1 and the rest of pass 2 like any other value.
+ * 4. Pass 3 coerces primitives by `type` (it also parses JSON where a type array lists `object`
+ *    / `array`, since pass 2 leaves type arrays alone).
+ * 5. `removeAdditional` runs once more if the result is still not valid: objects that came out of
+ *    a JSON string, and union branches that only fit after conversion, are trimmed there.
+ *
+ * Passes 2 and 3 run in that order so that where both apply pass 2 wins (a required
+ * `{type:"string"}` receiving `null` becomes `"null"`, not `""`).
+ */
 import type { SchemaGraph } from "../schema-graph";
-import type { CoercionChange } from "../types";
+import type { CoercionChange, JsonSchemaObject } from "../types";
+import { coerceTypes } from "./coerce-types";
+import { CoercionRun } from "./coercion-run";
+import { convertValue } from "./convert-value";
+import type { NodeInfo } from "./describe-node";
+import { dropOptionalNulls } from "./drop-optional-nulls";
+import { removeAdditional } from "./remove-additional";
 
 /**
- * Builds the coercion function of one compiled schema.
+ * Builds the coercion function of one compiled schema. What can be known per schema node is
+ * read once and cached for the life of the returned function.
  *
- * **Contract:** the returned function never throws and never mutates `value`; it returns the
- * input itself when nothing changed and pushes one {@link CoercionChange} per change.
+ * The returned function runs the passes on `value` and returns the result (the input itself
+ * when nothing changed), pushing one {@link CoercionChange} per change onto `changes`.
+ *
+ * **Contract:** the returned function never throws (on an internal failure it returns `value`
+ * and drops the changes it had pushed), never mutates `value`, never inserts defaults, and
+ * parses JSON strings only when `graph.options.parseJsonStrings` is on.
  */
 export function createCoercer(
   graph: SchemaGraph,
 ): (value: unknown, changes: CoercionChange[]) => unknown {
-  void graph;
-  return (value) => value;
+  const cache = new Map<JsonSchemaObject, NodeInfo>();
+  const removesAdditional = graph.options.removeAdditional === true;
+  return (value, changes) => {
+    const mark = changes.length;
+    try {
+      const run = new CoercionRun(graph, cache, changes);
+      const root = graph.root;
+      let result = value;
+      if (removesAdditional) result = removeAdditional(run, root, result);
+      run.startPass();
+      result = dropOptionalNulls(run, root, result);
+      run.startPass();
+      result = convertValue(run, root, result);
+      run.startPass();
+      result = coerceTypes(run, root, result);
+      if (removesAdditional && !graph.accepts(root, result)) {
+        run.startPass();
+        result = removeAdditional(run, root, result);
+      }
+      return result;
+    } catch {
+      changes.length = mark;
+      return value;
+    }
+  };
 }

@@ -1,0 +1,74 @@
+import type { JsonSchema, JsonSchemaObject } from "../types";
+import { coercePrimitive } from "./coerce-primitive";
+import type { CoercionRun } from "./coercion-run";
+import type { NodeInfo } from "./describe-node";
+import { isPlainObject } from "./is-plain-object";
+import { mapChildren } from "./map-children";
+import { matchesJsonType } from "./matches-json-type";
+import { parseJsonString } from "./parse-json-string";
+
+/**
+ * Pass 3 (SPEC §1.4): primitive coercion by `type`, Ajv-`coerceTypes` style, for what pass 2
+ * left (chiefly type arrays such as `["integer", "null"]`). A value matching a listed type
+ * stays; otherwise the first listed type whose rule changes the value wins. Descends into
+ * properties / items only where `type` lists `"object"` / `"array"`; applies `allOf` members in
+ * turn and picks the first `anyOf`/`oneOf` branch whose coercion that branch accepts. Does not
+ * follow `$ref`, wrap or drop. Returns `value` itself when nothing changed.
+ */
+export function coerceTypes(run: CoercionRun, node: JsonSchema, value: unknown): unknown {
+  if (typeof node === "boolean" || !run.spend()) return value;
+  const info = run.describe(node);
+  if (info.siblingsIgnored) return value;
+  let result = value;
+  if (info.types !== undefined) {
+    result = coerceOwnType(run, node, info, info.types, result);
+    const descends = isPlainObject(result) ? info.typeHasObject : info.typeHasArray;
+    if (descends) result = mapChildren(run, info, result, coerceTypes);
+  }
+  if (info.allOf !== undefined) {
+    for (const member of info.allOf) result = coerceTypes(run, member, result);
+  }
+  if (info.branches !== undefined) result = coerceUnion(run, info.branches, result);
+  return result;
+}
+
+function coerceOwnType(
+  run: CoercionRun,
+  node: JsonSchemaObject,
+  info: NodeInfo,
+  types: readonly string[],
+  value: unknown,
+): unknown {
+  for (const type of types) if (matchesJsonType(type, value)) return value;
+  for (const type of types) {
+    if (type === "object" || type === "array") {
+      if (typeof value !== "string" || run.graph.options.parseJsonStrings !== true) continue;
+      const parsed = parseJsonString(run, node, info, value);
+      if (parsed !== value) return parsed;
+      continue;
+    }
+    const coerced = coercePrimitive(type, value);
+    if (coerced !== value) {
+      run.record("coerce-type", value, coerced);
+      return coerced;
+    }
+  }
+  return value;
+}
+
+function coerceUnion(run: CoercionRun, branches: readonly JsonSchema[], value: unknown): unknown {
+  for (const branch of branches) if (run.accepts(branch, value)) return value;
+  if (!run.beginTrial()) return value;
+  let result = value;
+  for (const branch of branches) {
+    const mark = run.mark();
+    const coerced = coerceTypes(run, branch, value);
+    if (coerced !== value && run.accepts(branch, coerced)) {
+      result = coerced;
+      break;
+    }
+    run.rollback(mark);
+  }
+  run.endTrial();
+  return result;
+}

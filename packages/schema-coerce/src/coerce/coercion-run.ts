@@ -1,0 +1,158 @@
+import type { SchemaGraph } from "../schema-graph";
+import type { CoercionChange, CoercionRule, JsonSchemaObject } from "../types";
+import { describeNode, type NodeInfo } from "./describe-node";
+import { toJsonPointer } from "./json-pointer";
+
+/**
+ * How deep the passes descend into a value. Deeper parts are left as they are (the validator
+ * then reports them); the limit keeps a 10,000-deep value from overflowing the stack, with room
+ * to spare for the validator's own frames.
+ */
+export const MAX_VALUE_DEPTH = 200;
+
+/**
+ * How many schema nodes one pass may visit. A union whose branches recurse can make the walk
+ * exponential in the value's depth; past the budget the pass stops changing anything.
+ */
+export const VISIT_BUDGET = 200_000;
+
+/**
+ * How many union-branch trials may nest. Each trial converts a whole subtree that may hold
+ * another union, so nested trials multiply; beyond this a union keeps its value unless some
+ * branch already accepts it. Real tool schemas nest unions far less deeply.
+ */
+export const MAX_NESTED_TRIALS = 6;
+
+/**
+ * The state of one coercion call: the change list, the JSON Pointer of the place being visited
+ * (kept as a stack so that no path string is built unless a change is recorded), the depth and
+ * visit budget, and the `$ref` hops taken since the walk last moved into a child value (a hop
+ * back to one of those is a cycle that cannot change anything).
+ */
+export class CoercionRun {
+  readonly graph: SchemaGraph;
+  readonly changes: CoercionChange[];
+  readonly #cache: Map<JsonSchemaObject, NodeInfo>;
+  readonly #path: (string | number)[] = [];
+  readonly #refs: JsonSchemaObject[] = [];
+  readonly #refBases: number[] = [];
+  #refBase = 0;
+  #budget = VISIT_BUDGET;
+  #trials = 0;
+
+  constructor(
+    graph: SchemaGraph,
+    cache: Map<JsonSchemaObject, NodeInfo>,
+    changes: CoercionChange[],
+  ) {
+    this.graph = graph;
+    this.#cache = cache;
+    this.changes = changes;
+  }
+
+  /** The cached description of `node`. */
+  describe(node: JsonSchemaObject): NodeInfo {
+    let info = this.#cache.get(node);
+    if (info === undefined) {
+      info = describeNode(this.graph, node);
+      this.#cache.set(node, info);
+    }
+    return info;
+  }
+
+  /** Whether `node` accepts `value`, via the validator. Counts against the visit budget. */
+  accepts(node: JsonSchemaObject | boolean, value: unknown): boolean {
+    this.#budget -= 1;
+    return this.graph.accepts(node, value);
+  }
+
+  /** Counts one node visit; false once the pass has used its budget. */
+  spend(): boolean {
+    this.#budget -= 1;
+    return this.#budget >= 0;
+  }
+
+  /** Gives the next pass a fresh visit budget. */
+  startPass(): void {
+    this.#budget = VISIT_BUDGET;
+  }
+
+  /** Whether the walk may move one level deeper into the value. */
+  canDescend(): boolean {
+    return this.#path.length < MAX_VALUE_DEPTH;
+  }
+
+  /** Moves into the child `key` of the current value. Pair with {@link leave}. */
+  enter(key: string | number): void {
+    this.#path.push(key);
+    this.#refBases.push(this.#refBase);
+    this.#refBase = this.#refs.length;
+  }
+
+  /**
+   * Moves into the single item of an array just built by wrapping the current value. The value
+   * did not get any smaller, so `$ref` hops before the wrap still count as hops on this value:
+   * a schema that wraps again and again (`items: {$ref: "#"}`) stops at the first repeat.
+   */
+  enterWrapped(): void {
+    this.#path.push(0);
+    this.#refBases.push(this.#refBase);
+  }
+
+  /** Moves back out of the child entered last. */
+  leave(): void {
+    this.#path.pop();
+    this.#refBase = this.#refBases.pop() ?? 0;
+  }
+
+  /** Follows the reference of `node`; false when that would loop without moving in the value. */
+  enterRef(node: JsonSchemaObject): boolean {
+    for (let index = this.#refBase; index < this.#refs.length; index++) {
+      if (this.#refs[index] === node) return false;
+    }
+    this.#refs.push(node);
+    return true;
+  }
+
+  /** Returns from the reference followed last. */
+  leaveRef(): void {
+    this.#refs.pop();
+  }
+
+  /** Records one change at the current place. */
+  record(rule: CoercionRule, from: unknown, to: unknown): void {
+    this.changes.push({ path: toJsonPointer(this.#path, this.#path.length), rule, from, to });
+  }
+
+  /** Records the removal of the child `key` of the current place. */
+  recordRemoval(rule: CoercionRule, key: string, from: unknown): void {
+    this.#path.push(key);
+    this.record(rule, from, undefined);
+    this.#path.pop();
+  }
+
+  /**
+   * Starts trying union branches; false (and nothing to end) when too many trials already nest.
+   * Pair a true result with {@link endTrial}.
+   */
+  beginTrial(): boolean {
+    if (this.#trials >= MAX_NESTED_TRIALS) return false;
+    this.#trials += 1;
+    return true;
+  }
+
+  /** Ends the trial begun last. */
+  endTrial(): void {
+    this.#trials -= 1;
+  }
+
+  /** A mark to undo the changes of a tried union branch with {@link rollback}. */
+  mark(): number {
+    return this.changes.length;
+  }
+
+  /** Forgets the changes recorded since `mark`. */
+  rollback(mark: number): void {
+    this.changes.length = mark;
+  }
+}

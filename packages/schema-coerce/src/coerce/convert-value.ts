@@ -1,0 +1,151 @@
+import type { JsonSchema, JsonSchemaObject } from "../types";
+import type { CoercionRun } from "./coercion-run";
+import { convertLiteral } from "./convert-literal";
+import { convertPrimitive } from "./convert-primitive";
+import type { NodeInfo } from "./describe-node";
+import { isJsonEqual } from "./is-json-equal";
+import { isPlainObject } from "./is-plain-object";
+import { mapChildren } from "./map-children";
+import { parseJsonString } from "./parse-json-string";
+
+/**
+ * Pass 2 (SPEC §1.4): TypeBox-`Value.Convert`-style conversions driven by JSON Schema keywords.
+ * Follows `$ref` (ignoring the keywords beside it); otherwise applies the first rule the node
+ * has: `const`, `enum`, `anyOf`/`oneOf`, `allOf`, a single string `type`, then an implicit
+ * object or array. Copy-on-write: returns `value` itself when nothing changed.
+ */
+export function convertValue(run: CoercionRun, node: JsonSchema, value: unknown): unknown {
+  if (typeof node === "boolean" || !run.spend()) return value;
+  const info = run.describe(node);
+  if (info.hasRef) return convertThroughRef(run, node, info, value);
+  let current = value;
+  if (typeof current === "string" && run.graph.options.parseJsonStrings === true) {
+    current = parseJsonString(run, node, info, current);
+  }
+  switch (info.convertRule) {
+    case "const":
+      return recordConversion(run, current, convertLiteral(info.constValue, current));
+    case "enum":
+      return convertEnum(run, node, info.enumValues ?? [], current);
+    case "union":
+      return convertOwnObject(run, info, convertUnion(run, node, info.branches ?? [], current));
+    case "all-of": {
+      let result = current;
+      for (const member of info.allOf ?? []) result = convertValue(run, member, result);
+      return convertOwnObject(run, info, result);
+    }
+    case "type":
+      return convertByType(run, node, info, current);
+    case "implicit-object":
+      return isPlainObject(current) ? mapChildren(run, info, current, convertValue) : current;
+    case "implicit-array":
+      return convertArray(run, node, info, current, false);
+    default:
+      return current;
+  }
+}
+
+function convertThroughRef(
+  run: CoercionRun,
+  node: JsonSchemaObject,
+  info: NodeInfo,
+  value: unknown,
+): unknown {
+  if (info.refTarget === undefined || !run.enterRef(node)) return value;
+  const result = convertValue(run, info.refTarget, value);
+  run.leaveRef();
+  return result;
+}
+
+function recordConversion(run: CoercionRun, from: unknown, to: unknown): unknown {
+  if (to !== from) run.record("convert", from, to);
+  return to;
+}
+
+function convertEnum(
+  run: CoercionRun,
+  node: JsonSchemaObject,
+  members: readonly unknown[],
+  value: unknown,
+): unknown {
+  for (const member of members) if (isJsonEqual(member, value)) return value;
+  for (const member of members) {
+    const converted = convertLiteral(member, value);
+    if (converted !== value && run.accepts(node, converted)) {
+      return recordConversion(run, value, converted);
+    }
+  }
+  return value;
+}
+
+function convertUnion(
+  run: CoercionRun,
+  node: JsonSchemaObject,
+  branches: readonly JsonSchema[],
+  value: unknown,
+): unknown {
+  for (const branch of branches) if (run.accepts(branch, value)) return value;
+  if (!run.beginTrial()) return value;
+  let result = value;
+  for (const branch of branches) {
+    const mark = run.mark();
+    const converted = convertValue(run, branch, value);
+    if (converted !== value && run.accepts(node, converted)) {
+      result = converted;
+      break;
+    }
+    run.rollback(mark);
+  }
+  run.endTrial();
+  return result;
+}
+
+/** After a union or `allOf`, the node's own `properties` are converted too. */
+function convertOwnObject(run: CoercionRun, info: NodeInfo, value: unknown): unknown {
+  return info.hasObjectKeywords && isPlainObject(value)
+    ? mapChildren(run, info, value, convertValue)
+    : value;
+}
+
+function convertByType(
+  run: CoercionRun,
+  node: JsonSchemaObject,
+  info: NodeInfo,
+  value: unknown,
+): unknown {
+  switch (info.singleType) {
+    case "object":
+      return isPlainObject(value) ? mapChildren(run, info, value, convertValue) : value;
+    case "array":
+      return convertArray(run, node, info, value, true);
+    default:
+      return recordConversion(run, value, convertPrimitive(info.singleType ?? "", value));
+  }
+}
+
+/**
+ * Converts each item; wraps any other value in a one-item array first, except for a tuple and
+ * for a node without `type: "array"` that accepts the value as it is (a schema with only `items`
+ * accepts a string, so wrapping would change a valid value).
+ */
+function convertArray(
+  run: CoercionRun,
+  node: JsonSchemaObject,
+  info: NodeInfo,
+  value: unknown,
+  typed: boolean,
+): unknown {
+  if (!run.canDescend()) return value;
+  if (!Array.isArray(value)) {
+    if (info.tuple !== undefined || (!typed && run.accepts(node, value))) return value;
+    const wrapped = [value];
+    run.record("convert", value, [value]);
+    if (info.items !== undefined) {
+      run.enterWrapped();
+      wrapped[0] = convertValue(run, info.items, value);
+      run.leave();
+    }
+    return wrapped;
+  }
+  return mapChildren(run, info, value, convertValue);
+}

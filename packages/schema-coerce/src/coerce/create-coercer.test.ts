@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import type { SchemaGraph } from "../schema-graph";
+import type { CoercionChange, CompileOptions, JsonSchema } from "../types";
+import { createCoercer } from "./create-coercer";
+import { createTestGraph } from "./test-graph";
+
+function coerce(schema: JsonSchema, value: unknown, options: CompileOptions = {}) {
+  const changes: CoercionChange[] = [];
+  const coercer = createCoercer(createTestGraph(schema, { coerce: true, ...options }));
+  return { value: coercer(value, changes), changes };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function nest(depth: number, wrap: (inner: unknown) => unknown): unknown {
+  let value: unknown = "1";
+  for (let level = 0; level < depth; level++) value = wrap(value);
+  return value;
+}
+
+describe("createCoercer", () => {
+  it("should let pass 2 win over pass 3: a required string receiving null becomes 'null'", () => {
+    const schema = { type: "object", properties: { s: { type: "string" } }, required: ["s"] };
+    expect(coerce(schema, { s: null })).toStrictEqual({
+      value: { s: "null" },
+      changes: [{ path: "/s", rule: "convert", from: null, to: "null" }],
+    });
+  });
+
+  it("should drop an optional null before pass 2 could turn it into a value", () => {
+    const schema = { type: "object", properties: { s: { type: "string" }, n: { type: "number" } } };
+    expect(coerce(schema, { s: null, n: null }).value).toStrictEqual({});
+  });
+
+  it("should run pass 3 on what pass 2 leaves", () => {
+    const schema = {
+      type: "object",
+      properties: { limit: { type: ["integer", "null"] }, force: { type: "boolean" } },
+    };
+    expect(coerce(schema, { limit: "5", force: "TRUE" })).toStrictEqual({
+      value: { limit: 5, force: true },
+      changes: [
+        { path: "/force", rule: "convert", from: "TRUE", to: true },
+        { path: "/limit", rule: "coerce-type", from: "5", to: 5 },
+      ],
+    });
+  });
+
+  it("should return the input itself when nothing changes", () => {
+    const input = { a: "x", list: [1, 2] };
+    const schema = { type: "object", properties: { a: { type: "string" } } };
+    const result = coerce(schema, input);
+    expect(result.value).toBe(input);
+    expect(result.changes).toEqual([]);
+  });
+
+  it("should never mutate a deep-frozen input and share unchanged subtrees", () => {
+    const untouched = { b: [true] };
+    const input = deepFreeze({ n: "1", untouched, list: [{ m: "2" }, { m: 3 }] });
+    const schema = {
+      type: "object",
+      properties: {
+        n: { type: "number" },
+        untouched: { type: "object" },
+        list: { type: "array", items: { type: "object", properties: { m: { type: "number" } } } },
+      },
+    };
+    const result = coerce(schema, input).value as typeof input;
+    expect(result).toStrictEqual({ n: 1, untouched, list: [{ m: 2 }, { m: 3 }] });
+    expect(result.untouched).toBe(untouched);
+    expect(result.list[1]).toBe(input.list[1]);
+    expect(input.n).toBe("1");
+  });
+
+  it("should keep __proto__ and constructor keys as own data and leave Object.prototype alone", () => {
+    const input = JSON.parse('{"__proto__":{"x":"1"},"constructor":{"x":"2"},"n":"3"}');
+    const inner = { type: "object", properties: { x: { type: "number" } } };
+    const schema = {
+      type: "object",
+      properties: { n: { type: "number" }, constructor: inner },
+      additionalProperties: inner,
+    };
+    const result = coerce(schema, input).value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(result, "__proto__")?.value).toStrictEqual({ x: 1 });
+    expect(Object.getOwnPropertyDescriptor(result, "constructor")?.value).toStrictEqual({ x: 2 });
+    expect(result.n).toBe(3);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
+  it("should never insert defaults", () => {
+    const schema = { type: "object", properties: { n: { type: "number", default: 5 } } };
+    const input = {};
+    expect(coerce(schema, input).value).toBe(input);
+  });
+
+  it.each([
+    ["arrays", (inner: unknown) => [inner]],
+    ["objects", (inner: unknown) => ({ a: inner })],
+  ])(
+    "should not throw on 10,000-deep %s under a recursive schema",
+    (_kind, wrap) => {
+      const schema = {
+        anyOf: [
+          { type: "integer" },
+          { type: "array", items: { $ref: "#" } },
+          { type: "object", additionalProperties: { $ref: "#" } },
+        ],
+      };
+      const input = nest(10_000, wrap);
+      expect(() =>
+        coerce(schema, input, { removeAdditional: true, parseJsonStrings: true }),
+      ).not.toThrow();
+      // Each validator call walks the deep value, so this gets a wide bound (not a timing claim).
+    },
+    30_000,
+  );
+
+  it("should still convert shallow parts of a value that is too deep to finish", () => {
+    const schema = {
+      type: "object",
+      properties: { n: { type: "number" }, deep: { $ref: "#/$defs/Deep" } },
+      $defs: { Deep: { type: "array", items: { $ref: "#/$defs/Deep" } } },
+    };
+    const result = coerce(schema, { n: "1", deep: nest(10_000, (inner) => [inner]) });
+    expect((result.value as { n: unknown }).n).toBe(1);
+  });
+
+  it("should trim additional keys once a union branch fits after conversion", () => {
+    const branch = (tag: string) => ({
+      type: "object",
+      properties: { kind: { const: tag }, n: { type: "integer" } },
+      required: ["kind", "n"],
+      additionalProperties: false,
+    });
+    const schema = { anyOf: [branch("a"), branch("b")] };
+    const result = coerce(schema, { kind: "b", n: 2, extra: true }, { removeAdditional: true });
+    expect(result.value).toStrictEqual({ kind: "b", n: 2 });
+    expect(result.changes).toStrictEqual([
+      { path: "/extra", rule: "remove-additional", from: true, to: undefined },
+    ]);
+  });
+
+  it("should return the input and push no changes when the graph throws", () => {
+    const schema = { type: "object", properties: { n: { type: "number" } }, anyOf: [true] };
+    const graph: SchemaGraph = {
+      ...createTestGraph(schema, { coerce: true }),
+      accepts: () => {
+        throw new Error("broken validator");
+      },
+    };
+    const changes: CoercionChange[] = [];
+    const input = { n: "1" };
+    expect(createCoercer(graph)(input, changes)).toBe(input);
+    expect(changes).toEqual([]);
+  });
+});

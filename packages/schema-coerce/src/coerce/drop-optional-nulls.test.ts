@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import type { JsonSchema } from "../types";
+import { dropOptionalNulls } from "./drop-optional-nulls";
+import { runPass } from "./test-graph";
+
+const $defs = { Name: { type: "string" } };
+
+// Pass 1's rules (SPEC §1.4). `kept` = the value comes back as the same object, nothing recorded.
+const rows: readonly { name: string; schema: JsonSchema; input: unknown; expected: unknown }[] = [
+  {
+    name: "drops an optional property that rejects null",
+    schema: { type: "object", properties: { note: { type: "string" } } },
+    input: { note: null, other: 1 },
+    expected: { other: 1 },
+  },
+  {
+    name: "keeps a required property",
+    schema: { type: "object", properties: { note: { type: "string" } }, required: ["note"] },
+    input: { note: null },
+    expected: "kept",
+  },
+  {
+    name: "keeps a property whose schema accepts null (nullable)",
+    schema: { type: "object", properties: { note: { type: ["string", "null"] } } },
+    input: { note: null },
+    expected: "kept",
+  },
+  {
+    name: "keeps a property whose schema is a $ref",
+    schema: { type: "object", $defs, properties: { note: { $ref: "#/$defs/Name" } } },
+    input: { note: null },
+    expected: "kept",
+  },
+  {
+    name: "never drops a key matched only by patternProperties",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" } } },
+    input: { "x-a": null },
+    expected: "kept",
+  },
+  {
+    name: "never drops a key matched only by additionalProperties",
+    schema: { type: "object", additionalProperties: { type: "string" } },
+    input: { extra: null },
+    expected: "kept",
+  },
+  {
+    name: "drops inside patternProperties and additionalProperties values",
+    schema: {
+      type: "object",
+      patternProperties: { "^x-": { type: "object", properties: { a: { type: "string" } } } },
+      additionalProperties: { type: "object", properties: { b: { type: "number" } } },
+    },
+    input: { "x-1": { a: null }, other: { b: null } },
+    expected: { "x-1": {}, other: {} },
+  },
+  {
+    name: "drops inside array items and tuple positions",
+    schema: {
+      type: "object",
+      properties: {
+        list: { type: "array", items: { type: "object", properties: { a: { type: "string" } } } },
+        pair: {
+          type: "array",
+          prefixItems: [{ type: "object", properties: { b: { type: "string" } } }],
+        },
+      },
+    },
+    input: { list: [{ a: null }, { a: "x" }], pair: [{ b: null }] },
+    expected: { list: [{}, { a: "x" }], pair: [{}] },
+  },
+  {
+    name: "does not look through $ref",
+    schema: {
+      $defs: { Inner: { type: "object", properties: { a: { type: "string" } } } },
+      type: "object",
+      properties: { inner: { $ref: "#/$defs/Inner" } },
+    },
+    input: { inner: { a: null } },
+    expected: "kept",
+  },
+  ...(["anyOf", "oneOf", "allOf"] as const).map((keyword) => ({
+    name: `does not look through ${keyword}`,
+    schema: { [keyword]: [{ type: "object", properties: { a: { type: "string" } } }] },
+    input: { a: null },
+    expected: "kept",
+  })),
+  {
+    name: "does not look through if/then/else or not",
+    schema: {
+      if: true,
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here.
+      then: { type: "object", properties: { a: { type: "string" } } },
+      not: { type: "object", properties: { a: { type: "string" } } },
+    },
+    input: { a: null },
+    expected: "kept",
+  },
+];
+
+describe("dropOptionalNulls", () => {
+  it.each(rows)("should follow the rule: $name", ({ schema, input, expected }) => {
+    const result = runPass(dropOptionalNulls, schema, input);
+    if (expected === "kept") {
+      expect(result.value).toBe(input);
+      expect(result.changes).toEqual([]);
+    } else {
+      expect(result.value).toStrictEqual(expected);
+    }
+  });
+
+  it("should record each removal with its path, rule, from and to", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        "a/b": { type: "string" },
+        list: { type: "array", items: { type: "object", properties: { c: { type: "number" } } } },
+      },
+    };
+    const result = runPass(dropOptionalNulls, schema, { "a/b": null, list: [{}, { c: null }] });
+    expect(result.changes).toStrictEqual([
+      { path: "/a~1b", rule: "drop-null", from: null, to: undefined },
+      { path: "/list/1/c", rule: "drop-null", from: null, to: undefined },
+    ]);
+  });
+
+  it("should share the unchanged siblings of a removed property", () => {
+    const kept = { deep: [1, 2] };
+    const schema = { type: "object", properties: { note: { type: "string" } } };
+    const result = runPass(dropOptionalNulls, schema, { note: null, kept });
+    expect((result.value as { kept: unknown }).kept).toBe(kept);
+  });
+});

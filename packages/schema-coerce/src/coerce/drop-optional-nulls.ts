@@ -1,0 +1,91 @@
+import type { JsonSchema } from "../types";
+import type { CoercionRun } from "./coercion-run";
+import { copyObject } from "./copy-object";
+import type { NodeInfo } from "./describe-node";
+import { isPlainObject } from "./is-plain-object";
+import { setDataProperty } from "./set-data-property";
+
+/**
+ * Pass 1 (SPEC §1.4): removes a declared property whose value is `null` when it is optional,
+ * its schema is not a `$ref` and its schema rejects `null` — the model meant "not given".
+ * Walks only `properties`, `patternProperties`, `additionalProperties` and array items; never
+ * looks through `$ref` or combinators, and never removes a key that only a pattern or
+ * `additionalProperties` matches. Returns `value` itself when nothing was removed.
+ */
+export function dropOptionalNulls(run: CoercionRun, node: JsonSchema, value: unknown): unknown {
+  if (typeof node === "boolean" || !run.spend() || !run.canDescend()) return value;
+  const info = run.describe(node);
+  if (info.siblingsIgnored) return value;
+  if (isPlainObject(value)) {
+    return info.hasObjectKeywords ? dropInObject(run, info, value) : value;
+  }
+  if (Array.isArray(value) && (info.tuple !== undefined || info.items !== undefined)) {
+    return dropInArray(run, info, value);
+  }
+  return value;
+}
+
+function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
+  let result: Record<string, unknown> | undefined;
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
+    const before = source[key];
+    const propertySchema = info.properties?.get(key);
+    if (
+      before === null &&
+      propertySchema !== undefined &&
+      !info.required.has(key) &&
+      isDroppable(run, propertySchema)
+    ) {
+      result ??= copyObject(source);
+      delete result[key];
+      run.recordRemoval("drop-null", key, before);
+      continue;
+    }
+    let after = before;
+    run.enter(key);
+    if (propertySchema !== undefined) after = dropOptionalNulls(run, propertySchema, after);
+    let matched = propertySchema !== undefined;
+    for (const pattern of info.patterns) {
+      if (!pattern.matcher.test(key)) continue;
+      matched = true;
+      after = dropOptionalNulls(run, pattern.schema, after);
+    }
+    if (!matched && info.additional !== undefined) {
+      after = dropOptionalNulls(run, info.additional, after);
+    }
+    run.leave();
+    if (after !== before) {
+      result ??= copyObject(source);
+      setDataProperty(result, key, after);
+    }
+  }
+  return result ?? source;
+}
+
+function dropInArray(run: CoercionRun, info: NodeInfo, source: readonly unknown[]) {
+  let result: unknown[] | undefined;
+  for (let index = 0; index < source.length; index++) {
+    const schema =
+      info.tuple !== undefined && index < info.tuple.length ? info.tuple[index] : info.items;
+    if (schema === undefined) continue;
+    const before = source[index];
+    run.enter(index);
+    const after = dropOptionalNulls(run, schema, before);
+    run.leave();
+    if (after !== before) {
+      result ??= source.slice();
+      result[index] = after;
+    }
+  }
+  return result ?? source;
+}
+
+/** A `$ref` schema is never dropped (pass 1 does not look through it); others when they reject null. */
+function isDroppable(run: CoercionRun, schema: JsonSchema): boolean {
+  if (typeof schema === "boolean") return !schema;
+  const info = run.describe(schema);
+  if (info.hasRef) return false;
+  info.acceptsNull ??= run.accepts(schema, null);
+  return !info.acceptsNull;
+}

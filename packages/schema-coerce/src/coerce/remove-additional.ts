@@ -1,0 +1,100 @@
+import type { JsonSchema, JsonSchemaObject } from "../types";
+import type { CoercionRun } from "./coercion-run";
+import { copyObject } from "./copy-object";
+import type { NodeInfo } from "./describe-node";
+import { isPlainObject } from "./is-plain-object";
+import { mapChildren } from "./map-children";
+import { setDataProperty } from "./set-data-property";
+
+/**
+ * The `removeAdditional` rule: drops each key that an object schema forbids with
+ * `additionalProperties: false` (matched by neither `properties` nor `patternProperties`).
+ * Follows `$ref` and `allOf`; inside `anyOf`/`oneOf` it touches nothing when some branch already
+ * accepts the value, else keeps the first branch whose removals make that branch accept it
+ * (so a key is never dropped just because some other branch did not declare it).
+ * Returns `value` itself when nothing was removed.
+ */
+export function removeAdditional(run: CoercionRun, node: JsonSchema, value: unknown): unknown {
+  if (typeof node === "boolean" || !run.spend()) return value;
+  const info = run.describe(node);
+  let result = value;
+  if (info.hasRef) {
+    result = removeThroughRef(run, node, info, result);
+    if (info.siblingsIgnored) return result;
+  }
+  if (isPlainObject(result)) {
+    if (info.hasObjectKeywords || info.forbidsAdditional)
+      result = removeInObject(run, info, result);
+  } else if (Array.isArray(result)) {
+    result = mapChildren(run, info, result, removeAdditional);
+  }
+  if (info.allOf !== undefined) {
+    for (const member of info.allOf) result = removeAdditional(run, member, result);
+  }
+  if (info.branches !== undefined) result = removeInUnion(run, info.branches, result);
+  return result;
+}
+
+function removeThroughRef(
+  run: CoercionRun,
+  node: JsonSchemaObject,
+  info: NodeInfo,
+  value: unknown,
+): unknown {
+  if (info.refTarget === undefined || !run.enterRef(node)) return value;
+  const result = removeAdditional(run, info.refTarget, value);
+  run.leaveRef();
+  return result;
+}
+
+function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
+  if (!run.canDescend()) return source;
+  let result: Record<string, unknown> | undefined;
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
+    const before = source[key];
+    const propertySchema = info.properties?.get(key);
+    let matched = propertySchema !== undefined;
+    for (const pattern of info.patterns) {
+      if (pattern.matcher.test(key)) matched = true;
+    }
+    if (!matched && info.forbidsAdditional) {
+      result ??= copyObject(source);
+      delete result[key];
+      run.recordRemoval("remove-additional", key, before);
+      continue;
+    }
+    let after = before;
+    run.enter(key);
+    if (propertySchema !== undefined) after = removeAdditional(run, propertySchema, after);
+    for (const pattern of info.patterns) {
+      if (pattern.matcher.test(key)) after = removeAdditional(run, pattern.schema, after);
+    }
+    if (!matched && info.additional !== undefined) {
+      after = removeAdditional(run, info.additional, after);
+    }
+    run.leave();
+    if (after !== before) {
+      result ??= copyObject(source);
+      setDataProperty(result, key, after);
+    }
+  }
+  return result ?? source;
+}
+
+function removeInUnion(run: CoercionRun, branches: readonly JsonSchema[], value: unknown): unknown {
+  for (const branch of branches) if (run.accepts(branch, value)) return value;
+  if (!run.beginTrial()) return value;
+  let result = value;
+  for (const branch of branches) {
+    const mark = run.mark();
+    const trimmed = removeAdditional(run, branch, value);
+    if (trimmed !== value && run.accepts(branch, trimmed)) {
+      result = trimmed;
+      break;
+    }
+    run.rollback(mark);
+  }
+  run.endTrial();
+  return result;
+}
