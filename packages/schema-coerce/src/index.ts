@@ -1,2 +1,22 @@
 // The public API of this package: explicit named exports only.
-export {};
+export { compile } from "./compile";
+export { formatIssuePath } from "./format-issue-path";
+export { formats } from "./formats";
+export { getValidator } from "./get-validator";
+export { SchemaError, type SchemaErrorCode } from "./schema-error";
+export type {
+  CoercionChange,
+  CoercionRule,
+  CompiledSchema,
+  CompileOptions,
+  FormatCheck,
+  InferSchema,
+  JsonSchema,
+  JsonSchemaObject,
+  ParseFailure,
+  ParseResult,
+  ParseSuccess,
+  PatternMatcher,
+  SchemaDraft,
+  SchemaIssue,
+} from "./types";

@@ -1,0 +1,102 @@
+import { createCoercer } from "./coerce";
+import { SchemaCompiler } from "./compile/schema-compiler";
+import { formats as builtInFormats } from "./formats";
+import { SchemaError } from "./schema-error";
+import type {
+  CoercionChange,
+  CompiledSchema,
+  CompileOptions,
+  InferSchema,
+  JsonSchema,
+  ParseResult,
+  SchemaIssue,
+} from "./types";
+
+const noChanges: readonly CoercionChange[] = Object.freeze([]);
+
+/**
+ * Compiles `schema` once into closures (no `eval`, no `new Function`: it runs under a strict CSP
+ * and `--disallow-code-generation-from-strings`). Throws a {@link SchemaError} for a schema that
+ * cannot be compiled; the returned methods never throw.
+ *
+ * Values the validator cannot finish judging — nested deeper than the call stack allows, or
+ * cyclic against a recursive schema — are invalid (`check` → `false`, one root issue), never a
+ * thrown `RangeError` or a hang.
+ */
+export function compile<S extends JsonSchema>(
+  schema: S,
+  options: CompileOptions = {},
+): CompiledSchema<InferSchema<S>> {
+  type Value = InferSchema<S>;
+  const compiler = createCompiler(schema, options);
+  const root = compiler.rootNode;
+  const rootCheck = root.check;
+  const coerceOn = options.coerce === true;
+  let coercer: ((value: unknown, changes: CoercionChange[]) => unknown) | undefined;
+
+  const check = (value: unknown): value is Value => {
+    try {
+      return rootCheck(value, undefined);
+    } catch {
+      // Stack exhaustion (very deep or cyclic values) or a throwing getter: not valid.
+      return false;
+    }
+  };
+
+  const errors = (value: unknown): SchemaIssue[] => {
+    if (check(value)) return [];
+    const issues: SchemaIssue[] = [];
+    try {
+      root.report(value, "", issues, undefined);
+    } catch {
+      return [{ path: "", keyword: "schema", message: "value is nested too deeply to validate" }];
+    }
+    if (issues.length === 0) {
+      issues.push({ path: "", keyword: "schema", message: "value does not match the schema" });
+    }
+    return issues;
+  };
+
+  const coerce = (value: unknown): unknown => {
+    if (!coerceOn || check(value)) return value;
+    coercer ??= createCoercer(compiler);
+    return coercer(value, []);
+  };
+
+  return {
+    schema,
+    check,
+    errors,
+    validate: (value): ParseResult<Value> =>
+      check(value)
+        ? { ok: true, value, changes: noChanges }
+        : { ok: false, errors: errors(value), changes: noChanges },
+    coerce,
+    parse: (value): ParseResult<Value> => {
+      if (check(value)) return { ok: true, value, changes: noChanges };
+      if (!coerceOn) return { ok: false, errors: errors(value), changes: noChanges };
+      coercer ??= createCoercer(compiler);
+      const changes: CoercionChange[] = [];
+      const coerced = coercer(value, changes);
+      if (check(coerced)) return { ok: true, value: coerced, changes };
+      return { ok: false, errors: errors(coerced), changes };
+    },
+  };
+}
+
+function createCompiler(schema: JsonSchema, options: CompileOptions): SchemaCompiler {
+  try {
+    return new SchemaCompiler(schema, options, builtInFormats);
+  } catch (error) {
+    if (SchemaError.isInstance(error)) throw error;
+    if (error instanceof RangeError) {
+      throw new SchemaError("INVALID_SCHEMA", "schema is nested too deeply to compile (at #)", {
+        cause: error,
+      });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SchemaError("INVALID_SCHEMA", `schema could not be compiled: ${reason} (at #)`, {
+      cause: error,
+    });
+  }
+}

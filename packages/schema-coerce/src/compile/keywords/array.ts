@@ -1,0 +1,198 @@
+import type { SchemaIssue } from "../../types";
+import { jsonEqual } from "../json-equal";
+import type {
+  CheckFn,
+  CollectFn,
+  CompileContext,
+  Evaluated,
+  Keyword,
+  SchemaNode,
+  Scope,
+} from "../schema-node";
+import { failKeyword, readCount, readSchemaArray, type SchemaObject } from "../schema-shape";
+import { collectorOf, createEvaluated } from "./collector-of";
+
+/**
+ * Compiles the array keywords of a node into one closure: tuple items (`prefixItems`, or an
+ * `items` array as draft 7 and TypeBox's `Type.Tuple` write it), the rest (`items` /
+ * `additionalItems`), `contains` with `minContains`/`maxContains`, `minItems`, `maxItems` and
+ * `uniqueItems`. `guard` fuses the node's `type: "array"`.
+ */
+export function compileArrayKeywords(
+  schema: SchemaObject,
+  node: SchemaNode,
+  context: CompileContext,
+  guard: boolean,
+): Keyword | undefined {
+  const draft7 = node.location.draft === "7";
+  const pointer = node.pointer;
+  let prefixSchemas: readonly unknown[] | undefined;
+  let prefixKeyword = "prefixItems";
+  let restSchema: unknown;
+  let restKeyword = "items";
+  if (Array.isArray(schema.items)) {
+    prefixSchemas = schema.items;
+    prefixKeyword = "items";
+    restSchema = schema.additionalItems;
+    restKeyword = "additionalItems";
+  } else {
+    if (!draft7) prefixSchemas = readSchemaArray(schema, "prefixItems", node, context);
+    restSchema = schema.items;
+    if (draft7 && restSchema === undefined) restSchema = undefined;
+  }
+  const prefix = (prefixSchemas ?? []).map((item, index) =>
+    context.child(item, node.location, `${pointer}/${prefixKeyword}/${index}`),
+  );
+  const rest =
+    restSchema === undefined
+      ? undefined
+      : context.child(restSchema, node.location, `${pointer}/${restKeyword}`);
+  const contains =
+    schema.contains === undefined
+      ? undefined
+      : context.child(schema.contains, node.location, `${pointer}/contains`);
+  const minContains =
+    contains === undefined || draft7 ? 1 : (readCount(schema, "minContains", node, context) ?? 1);
+  const maxContains =
+    contains === undefined || draft7
+      ? Infinity
+      : (readCount(schema, "maxContains", node, context) ?? Infinity);
+  const minItems = readCount(schema, "minItems", node, context) ?? 0;
+  const maxItems = readCount(schema, "maxItems", node, context) ?? Infinity;
+  const uniqueItems = schema.uniqueItems;
+  if (uniqueItems !== undefined && typeof uniqueItems !== "boolean") {
+    return failKeyword(context, node, "uniqueItems", "a boolean");
+  }
+  const unique = uniqueItems === true;
+  if (
+    prefix.length === 0 &&
+    rest === undefined &&
+    contains === undefined &&
+    minItems === 0 &&
+    maxItems === Infinity &&
+    !unique &&
+    !guard
+  ) {
+    return undefined;
+  }
+  const prefixChecks = prefix.map((child) => child.check);
+  const prefixLength = prefixChecks.length;
+  const passOther = !guard;
+  // Children compiled later (recursive references) are read through the node, not captured.
+  const restCheck: CheckFn | undefined =
+    rest === undefined ? undefined : (value, scope) => rest.check(value, scope);
+  const containsCheck: CheckFn | undefined =
+    contains === undefined ? undefined : (value, scope) => contains.check(value, scope);
+
+  const check: CheckFn = (value, scope) => {
+    if (!Array.isArray(value)) return passOther;
+    const length = value.length;
+    if (length < minItems || length > maxItems) return false;
+    const tupleEnd = Math.min(length, prefixLength);
+    for (let index = 0; index < tupleEnd; index++) {
+      if (!prefix[index]!.check(value[index], scope)) return false;
+    }
+    if (restCheck !== undefined) {
+      for (let index = prefixLength; index < length; index++) {
+        if (!restCheck(value[index], scope)) return false;
+      }
+    }
+    if (containsCheck !== undefined) {
+      let count = 0;
+      for (let index = 0; index < length; index++) {
+        if (containsCheck(value[index], scope)) {
+          count++;
+          if (count >= minContains && maxContains === Infinity) break;
+          if (count > maxContains) return false;
+        }
+      }
+      if (count < minContains) return false;
+    }
+    return !unique || hasUniqueItems(value);
+  };
+
+  const report = (value: unknown, path: string, issues: SchemaIssue[], scope: Scope): boolean => {
+    if (check(value, scope)) return true;
+    if (!Array.isArray(value)) return false;
+    const length = value.length;
+    if (length < minItems) {
+      issues.push({ path, keyword: "minItems", message: `expected at least ${minItems} items` });
+    }
+    if (length > maxItems) {
+      issues.push({ path, keyword: "maxItems", message: `expected at most ${maxItems} items` });
+    }
+    const tupleEnd = Math.min(length, prefixLength);
+    for (let index = 0; index < tupleEnd; index++) {
+      prefix[index]!.report(value[index], `${path}/${index}`, issues, scope);
+    }
+    if (rest !== undefined) {
+      if (rest.schema === false && length > prefixLength) {
+        issues.push({
+          path,
+          keyword: restKeyword,
+          message: `expected at most ${prefixLength} items`,
+        });
+      } else {
+        for (let index = prefixLength; index < length; index++) {
+          rest.report(value[index], `${path}/${index}`, issues, scope);
+        }
+      }
+    }
+    if (contains !== undefined) {
+      let count = 0;
+      for (let index = 0; index < length; index++) {
+        if (contains.check(value[index], scope)) count++;
+      }
+      if (count < minContains) {
+        issues.push({
+          path,
+          keyword: draft7 || minContains === 1 ? "contains" : "minContains",
+          message: `expected at least ${minContains} matching items`,
+        });
+      }
+      if (count > maxContains) {
+        issues.push({
+          path,
+          keyword: "maxContains",
+          message: `expected at most ${maxContains} matching items`,
+        });
+      }
+    }
+    if (unique && !hasUniqueItems(value)) {
+      issues.push({ path, keyword: "uniqueItems", message: "expected unique items" });
+    }
+    return false;
+  };
+
+  const collect: CollectFn = (value, scope, evaluated: Evaluated) => {
+    const valid = check(value, scope);
+    if (!Array.isArray(value)) return valid;
+    if (rest !== undefined) {
+      evaluated.allItems = true;
+    } else if (prefixLength > evaluated.itemCount) {
+      evaluated.itemCount = Math.min(prefixLength, value.length);
+    }
+    if (contains !== undefined) {
+      const containsCollect = collectorOf(contains);
+      for (let index = 0; index < value.length; index++) {
+        if (containsCollect(value[index], scope, createEvaluated())) {
+          evaluated.itemIndexes ??= new Set();
+          evaluated.itemIndexes.add(index);
+        }
+      }
+    }
+    return valid;
+  };
+
+  return { check, report, collect };
+}
+
+/** Pairwise JSON equality: no allocation, fine for the short arrays tool arguments carry. */
+function hasUniqueItems(items: readonly unknown[]): boolean {
+  for (let left = 1; left < items.length; left++) {
+    for (let right = 0; right < left; right++) {
+      if (jsonEqual(items[left], items[right])) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,106 @@
+/**
+ * Picks the errors to show when no branch of `anyOf` / `oneOf` matches. Dumping every branch's
+ * errors buries the one fix the model needs, so:
+ * - a tagged union (every branch has a property whose `const` — or one-value `enum` — differs
+ *   per branch) picks the branch by the value's tag; an unknown tag is one `enum` issue at the
+ *   tag's path listing the tags;
+ * - otherwise, among the branches whose `type` accepts the value, the one with the fewest failing
+ *   keywords wins (ties: the first); when no branch's `type` fits, one combined type issue.
+ */
+import type { SchemaIssue } from "../../types";
+import { jsonEqual } from "../json-equal";
+import type { SchemaNode, Scope } from "../schema-node";
+import { escapePointerSegment } from "../uri";
+import { isPlainObject, valueKind } from "../value-kind";
+
+/** The discriminating property of a tagged union and each branch's tag value. */
+export interface UnionTag {
+  readonly key: string;
+  readonly values: readonly unknown[];
+}
+
+/** Finds the tag of a union, or `undefined` when its branches are not tagged. */
+export function findUnionTag(branches: readonly SchemaNode[]): UnionTag | undefined {
+  const propertyMaps = branches.map((branch) => propertiesOf(branch.schema));
+  const first = propertyMaps[0];
+  if (first === undefined || branches.length < 2) return undefined;
+  for (const key of Object.keys(first)) {
+    const values: unknown[] = [];
+    for (const properties of propertyMaps) {
+      const tag = properties === undefined ? undefined : tagValueOf(properties[key]);
+      if (tag === undefined) break;
+      if (values.some((seen) => jsonEqual(seen, tag.value))) break;
+      values.push(tag.value);
+    }
+    if (values.length === branches.length) return { key, values };
+  }
+  return undefined;
+}
+
+function propertiesOf(schema: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(schema)) return undefined;
+  const properties = schema.properties;
+  return isPlainObject(properties) ? properties : undefined;
+}
+
+function tagValueOf(schema: unknown): { value: unknown } | undefined {
+  if (!isPlainObject(schema)) return undefined;
+  if (Object.hasOwn(schema, "const")) return { value: schema.const };
+  const members = schema.enum;
+  if (Array.isArray(members) && members.length === 1) return { value: members[0] };
+  return undefined;
+}
+
+/** Reports the issues of the branch that best explains `value`. */
+export function reportBestBranch(
+  branches: readonly SchemaNode[],
+  tag: UnionTag | undefined,
+  value: unknown,
+  path: string,
+  issues: SchemaIssue[],
+  scope: Scope,
+): void {
+  if (tag !== undefined && isPlainObject(value) && Object.hasOwn(value, tag.key)) {
+    const tagValue = value[tag.key];
+    const index = tag.values.findIndex((candidate) => jsonEqual(candidate, tagValue));
+    if (index === -1) {
+      issues.push({
+        path: `${path}/${escapePointerSegment(tag.key)}`,
+        keyword: "enum",
+        message: `expected one of ${JSON.stringify(tag.values)}`,
+      });
+    } else {
+      branches[index]!.report(value, path, issues, scope);
+    }
+    return;
+  }
+  // Branches whose `type` rejects the value explain it worst; when every branch does, one
+  // combined type issue says what would be accepted.
+  const typed = branches.filter(
+    (branch) => branch.typeCheck === undefined || branch.typeCheck(value, scope),
+  );
+  if (typed.length === 0) {
+    const names = [...new Set(branches.flatMap((branch) => branch.types ?? []))];
+    issues.push({
+      path,
+      keyword: "type",
+      message: `expected ${names.join(" or ")}, got ${valueKind(value)}`,
+    });
+    return;
+  }
+  // Scoring by failing keywords at the branch's top level keeps this linear: reporting every
+  // branch in full would be exponential in the nesting depth of unions.
+  let best = typed[0]!;
+  let bestScore = Infinity;
+  for (const branch of typed) {
+    let score = 0;
+    for (const keyword of branch.keywords) {
+      if (!keyword.check(value, scope)) score++;
+    }
+    if (score < bestScore) {
+      best = branch;
+      bestScore = score;
+    }
+  }
+  best.report(value, path, issues, scope);
+}

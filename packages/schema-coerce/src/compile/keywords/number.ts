@@ -1,0 +1,102 @@
+import type { SchemaIssue } from "../../types";
+import { createMultipleOfTest } from "../multiple-of";
+import type { CompileContext, Keyword, SchemaNode } from "../schema-node";
+import { readNumber, type SchemaObject } from "../schema-shape";
+
+interface NumberRule {
+  readonly keyword: string;
+  readonly message: string;
+  readonly test: (value: number) => boolean;
+}
+
+/**
+ * Compiles the numeric keywords of a node into one closure. `guard` is the node's single `type`
+ * (`number`/`integer`) when it has one: the type test is then fused in, otherwise non-numbers
+ * pass.
+ */
+export function compileNumberKeywords(
+  schema: SchemaObject,
+  node: SchemaNode,
+  context: CompileContext,
+  guard: "number" | "integer" | undefined,
+): Keyword | undefined {
+  const rules: NumberRule[] = [];
+  const minimum = readNumber(schema, "minimum", node, context);
+  if (minimum !== undefined) {
+    rules.push({
+      keyword: "minimum",
+      message: `expected >= ${minimum}`,
+      test: (v) => v >= minimum,
+    });
+  }
+  const maximum = readNumber(schema, "maximum", node, context);
+  if (maximum !== undefined) {
+    rules.push({
+      keyword: "maximum",
+      message: `expected <= ${maximum}`,
+      test: (v) => v <= maximum,
+    });
+  }
+  const exclusiveMinimum = readNumber(schema, "exclusiveMinimum", node, context);
+  if (exclusiveMinimum !== undefined) {
+    rules.push({
+      keyword: "exclusiveMinimum",
+      message: `expected > ${exclusiveMinimum}`,
+      test: (v) => v > exclusiveMinimum,
+    });
+  }
+  const exclusiveMaximum = readNumber(schema, "exclusiveMaximum", node, context);
+  if (exclusiveMaximum !== undefined) {
+    rules.push({
+      keyword: "exclusiveMaximum",
+      message: `expected < ${exclusiveMaximum}`,
+      test: (v) => v < exclusiveMaximum,
+    });
+  }
+  const multipleOf = readNumber(schema, "multipleOf", node, context);
+  if (multipleOf !== undefined) {
+    if (multipleOf <= 0) {
+      return context.fail(
+        "INVALID_SCHEMA",
+        `${node.pointer}/multipleOf`,
+        '"multipleOf" must be > 0',
+      );
+    }
+    rules.push({
+      keyword: "multipleOf",
+      message: `expected a multiple of ${multipleOf}`,
+      test: createMultipleOfTest(multipleOf),
+    });
+  }
+  if (rules.length === 0 && guard === undefined) return undefined;
+  const low = Math.max(minimum ?? -Infinity, exclusiveMinimum ?? -Infinity);
+  const lowInclusive =
+    exclusiveMinimum === undefined || (minimum !== undefined && minimum > exclusiveMinimum);
+  const high = Math.min(maximum ?? Infinity, exclusiveMaximum ?? Infinity);
+  const highInclusive =
+    exclusiveMaximum === undefined || (maximum !== undefined && maximum < exclusiveMaximum);
+  const multiple = multipleOf === undefined ? undefined : rules[rules.length - 1]!.test;
+  const isNumber =
+    guard === "integer"
+      ? (value: unknown): value is number => Number.isInteger(value)
+      : (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+  const passOther = guard === undefined;
+  const check = (value: unknown): boolean => {
+    if (typeof value !== "number") return passOther;
+    if (!passOther && !isNumber(value)) return false;
+    if (lowInclusive ? value < low : value <= low) return false;
+    if (highInclusive ? value > high : value >= high) return false;
+    return multiple === undefined || multiple(value);
+  };
+  return {
+    check,
+    report: (value, path, issues: SchemaIssue[]) => {
+      if (check(value)) return true;
+      if (typeof value !== "number" || !isNumber(value)) return false;
+      for (const rule of rules) {
+        if (!rule.test(value)) issues.push({ path, keyword: rule.keyword, message: rule.message });
+      }
+      return false;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { SchemaIssue } from "../../types";
+import { codePointLength } from "../code-point-length";
+import type { CompileContext, Keyword, SchemaNode } from "../schema-node";
+import { readCount, readString, type SchemaObject } from "../schema-shape";
+
+interface StringRule {
+  readonly keyword: string;
+  readonly message: string;
+  readonly test: (value: string) => boolean;
+}
+
+/**
+ * Compiles `minLength`, `maxLength`, `pattern` and (when formats are on) `format` into one
+ * closure. Lengths count code points, with a fast path that only counts when the UTF-16 length
+ * cannot decide. `guard` fuses the node's `type: "string"`.
+ */
+export function compileStringKeywords(
+  schema: SchemaObject,
+  node: SchemaNode,
+  context: CompileContext,
+  guard: boolean,
+): Keyword | undefined {
+  const rules: StringRule[] = [];
+  const minLength = readCount(schema, "minLength", node, context);
+  if (minLength !== undefined && minLength > 0) {
+    rules.push({
+      keyword: "minLength",
+      message: `expected at least ${minLength} characters`,
+      test: (value) =>
+        value.length >= minLength &&
+        (value.length >= minLength * 2 || codePointLength(value) >= minLength),
+    });
+  }
+  const maxLength = readCount(schema, "maxLength", node, context);
+  if (maxLength !== undefined) {
+    rules.push({
+      keyword: "maxLength",
+      message: `expected at most ${maxLength} characters`,
+      test: (value) => value.length <= maxLength || codePointLength(value) <= maxLength,
+    });
+  }
+  const pattern = readString(schema, "pattern", node, context);
+  if (pattern !== undefined) {
+    const matcher = context.pattern(pattern, `${node.pointer}/pattern`);
+    rules.push({
+      keyword: "pattern",
+      message: `expected to match ${pattern}`,
+      test: (value) => matcher.test(value),
+    });
+  }
+  const format = readString(schema, "format", node, context);
+  const formatCheck =
+    format !== undefined && context.formats !== undefined && Object.hasOwn(context.formats, format)
+      ? context.formats[format]
+      : undefined;
+  if (formatCheck !== undefined) {
+    rules.push({ keyword: "format", message: `expected format ${format}`, test: formatCheck });
+  }
+  if (rules.length === 0 && !guard) return undefined;
+  const passOther = !guard;
+  let check: (value: unknown) => boolean;
+  if (rules.length === 0) {
+    check = (value) => typeof value === "string";
+  } else if (rules.length === 1) {
+    const only = rules[0]!.test;
+    check = (value) => (typeof value === "string" ? only(value) : passOther);
+  } else {
+    check = (value) => {
+      if (typeof value !== "string") return passOther;
+      for (let index = 0; index < rules.length; index++) {
+        if (!rules[index]!.test(value)) return false;
+      }
+      return true;
+    };
+  }
+  return {
+    check,
+    report: (value, path, issues: SchemaIssue[]) => {
+      if (check(value)) return true;
+      if (typeof value !== "string") return false;
+      for (const rule of rules) {
+        if (!rule.test(value)) issues.push({ path, keyword: rule.keyword, message: rule.message });
+      }
+      return false;
+    },
+  };
+}

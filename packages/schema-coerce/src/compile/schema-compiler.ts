@@ -1,0 +1,254 @@
+/**
+ * The compiler of one `compile()` call: owns the resource registry, the node cache (one node per
+ * schema object) and the pattern cache, resolves `$ref`, and serves the coercion passes through
+ * the {@link SchemaGraph} seam.
+ */
+import { SchemaError } from "../schema-error";
+import type { SchemaGraph } from "../schema-graph";
+import type {
+  CompileOptions,
+  FormatCheck,
+  JsonSchema,
+  JsonSchemaObject,
+  PatternMatcher,
+  SchemaDraft,
+} from "../types";
+import { compileNode } from "./compile-node";
+import { draftOf } from "./draft-of";
+import { ResourceRegistry } from "./resource-registry";
+import type {
+  CheckFn,
+  CompileContext,
+  Location,
+  ReportFn,
+  ResolvedRef,
+  SchemaNode,
+} from "./schema-node";
+import {
+  DEFAULT_BASE,
+  decodePointerSegment,
+  fragmentOf,
+  normalizeUri,
+  resolveUri,
+  stripFragment,
+} from "./uri";
+
+const validCheck: CheckFn = () => true;
+const invalidCheck: CheckFn = () => false;
+const validReport: ReportFn = () => true;
+const invalidReport: ReportFn = (_value, path, issues) => {
+  issues.push({ path, keyword: "false", message: "no value is allowed here" });
+  return false;
+};
+
+function createNode(schema: JsonSchema, location: Location, pointer: string): SchemaNode {
+  return {
+    schema,
+    location,
+    pointer,
+    check: invalidCheck,
+    report: invalidReport,
+    collect: undefined,
+    keywords: [],
+    compiled: false,
+    scoped: false,
+    types: undefined,
+    typeCheck: undefined,
+  };
+}
+
+function defaultRegExp(source: string): PatternMatcher {
+  return new RegExp(source, "u");
+}
+
+export class SchemaCompiler implements CompileContext, SchemaGraph {
+  readonly draft: SchemaDraft;
+  readonly root: JsonSchema;
+  readonly options: CompileOptions;
+  readonly formats: Readonly<Record<string, FormatCheck>> | undefined;
+  readonly dynamic: boolean;
+  readonly rejectUnresolved: boolean;
+  readonly rootNode: SchemaNode;
+  private readonly registry = new ResourceRegistry();
+  private readonly nodes = new Map<object, SchemaNode>();
+  private readonly patterns = new Map<string, PatternMatcher>();
+  private readonly trueNode: SchemaNode;
+  private readonly falseNode: SchemaNode;
+  private remoteSchemas: Map<string, JsonSchema> | undefined;
+
+  constructor(
+    schema: JsonSchema,
+    options: CompileOptions,
+    builtInFormats: Readonly<Record<string, FormatCheck>>,
+  ) {
+    this.root = schema;
+    this.options = options;
+    this.draft = draftOf(schema, options.draft ?? "2020-12");
+    this.formats = options.formats === true ? builtInFormats : options.formats;
+    this.rejectUnresolved = options.unresolvedRefs === "reject";
+    if (
+      typeof schema !== "boolean" &&
+      (typeof schema !== "object" || schema === null || Array.isArray(schema))
+    ) {
+      this.fail("INVALID_SCHEMA", "#", "a schema must be an object or a boolean");
+    }
+    const rootEntry = this.registry.addDocument(schema, DEFAULT_BASE, this.draft, "");
+    this.dynamic = this.registry.usesDynamicRef || this.remoteUsesDynamicRef();
+    const rootLocation = rootEntry.location;
+    this.trueNode = createNode(true, rootLocation, "#");
+    this.trueNode.check = validCheck;
+    this.trueNode.report = validReport;
+    this.trueNode.compiled = true;
+    this.falseNode = createNode(false, rootLocation, "#");
+    this.falseNode.compiled = true;
+    this.rootNode = this.child(schema, rootLocation, "#");
+  }
+
+  child(schema: unknown, location: Location, pointer: string): SchemaNode {
+    if (schema === true) return this.trueNode;
+    if (schema === false) return this.falseNode;
+    if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
+      return this.fail("INVALID_SCHEMA", pointer, "a schema must be an object or a boolean");
+    }
+    const existing = this.nodes.get(schema);
+    if (existing !== undefined) return existing;
+    const own = this.registry.resourceRoots.get(schema);
+    const node = createNode(schema as JsonSchema, own ?? location, pointer);
+    node.scoped = this.dynamic && own !== undefined;
+    this.nodes.set(schema, node);
+    compileNode(node, this);
+    return node;
+  }
+
+  resolve(ref: string, location: Location): ResolvedRef | undefined {
+    const absolute = resolveUri(ref, location.base);
+    const documentUri = normalizeUri(stripFragment(absolute));
+    const entry = this.registry.resources.get(documentUri) ?? this.loadRemote(documentUri);
+    if (entry === undefined) return undefined;
+    const fragment = fragmentOf(absolute);
+    if (fragment === "") return entry;
+    if (!fragment.startsWith("/")) {
+      return this.registry.anchors.get(`${entry.location.resource.uri}#${fragment}`);
+    }
+    let current: unknown = entry.schema;
+    let currentLocation = entry.location;
+    for (const rawSegment of fragment.slice(1).split("/")) {
+      const segment = decodePointerSegment(rawSegment);
+      if (typeof current !== "object" || current === null || !Object.hasOwn(current, segment)) {
+        return undefined;
+      }
+      current = (current as Record<string, unknown>)[segment];
+      if (typeof current === "object" && current !== null) {
+        currentLocation = this.registry.resourceRoots.get(current) ?? currentLocation;
+      }
+    }
+    if (typeof current !== "boolean" && (typeof current !== "object" || current === null)) {
+      return undefined;
+    }
+    return {
+      schema: current as JsonSchema,
+      location: currentLocation,
+      pointer: `${entry.pointer}${fragment}`,
+    };
+  }
+
+  nodeOf(resolved: ResolvedRef): SchemaNode {
+    return this.child(resolved.schema, resolved.location, resolved.pointer);
+  }
+
+  pattern(source: string, pointer = "#"): PatternMatcher {
+    const cached = this.patterns.get(source);
+    if (cached !== undefined) return cached;
+    let matcher: PatternMatcher;
+    try {
+      matcher = (this.options.regExp ?? defaultRegExp)(source);
+    } catch (error) {
+      return this.fail(
+        "INVALID_PATTERN",
+        pointer,
+        `invalid pattern ${JSON.stringify(source)}`,
+        error,
+      );
+    }
+    this.patterns.set(source, matcher);
+    return matcher;
+  }
+
+  fail(
+    code: "INVALID_SCHEMA" | "UNRESOLVED_REF" | "INVALID_PATTERN",
+    pointer: string,
+    message: string,
+    cause?: unknown,
+  ): never {
+    throw new SchemaError(
+      code,
+      `${message} (at ${pointer})`,
+      cause === undefined ? undefined : { cause },
+    );
+  }
+
+  accepts(node: JsonSchema, value: unknown): boolean {
+    try {
+      const compiled =
+        typeof node === "boolean"
+          ? node
+            ? this.trueNode
+            : this.falseNode
+          : (this.nodes.get(node) ?? this.child(node, this.rootNode.location, "#"));
+      return compiled.check(value, undefined);
+    } catch {
+      return false;
+    }
+  }
+
+  resolveRef(node: JsonSchemaObject): JsonSchema | undefined {
+    const reference = typeof node.$ref === "string" ? node.$ref : node.$dynamicRef;
+    if (typeof reference !== "string") return undefined;
+    const location = this.nodes.get(node)?.location ?? this.rootNode.location;
+    try {
+      return this.resolve(reference, location)?.schema;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private loadRemote(uri: string): ResolvedRef | undefined {
+    const schemas = this.options.schemas;
+    if (schemas === undefined) return undefined;
+    if (this.remoteSchemas === undefined) {
+      this.remoteSchemas = new Map();
+      for (const key of Object.keys(schemas)) {
+        this.remoteSchemas.set(normalizeUri(stripFragment(key)), schemas[key]!);
+      }
+    }
+    const document = this.remoteSchemas.get(uri);
+    if (document === undefined) return undefined;
+    return this.registry.addDocument(document, uri, draftOf(document, this.draft), uri);
+  }
+
+  private remoteUsesDynamicRef(): boolean {
+    const schemas = this.options.schemas;
+    if (schemas === undefined) return false;
+    return usesDynamicRef(schemas);
+  }
+}
+
+// Whether any document of `options.schemas` uses `$dynamicRef`; cached per schemas object.
+const dynamicRefCache = new WeakMap<object, boolean>();
+
+function usesDynamicRef(schemas: Readonly<Record<string, JsonSchema>>): boolean {
+  const cached = dynamicRefCache.get(schemas);
+  if (cached !== undefined) return cached;
+  const result = Object.keys(schemas).some((key) => containsKey(schemas[key], "$dynamicRef", 0));
+  dynamicRefCache.set(schemas, result);
+  return result;
+}
+
+function containsKey(value: unknown, key: string, depth: number): boolean {
+  if (typeof value !== "object" || value === null || depth > 10_000) return false;
+  if (!Array.isArray(value) && Object.hasOwn(value, key)) return true;
+  for (const child of Object.values(value)) {
+    if (containsKey(child, key, depth + 1)) return true;
+  }
+  return false;
+}
