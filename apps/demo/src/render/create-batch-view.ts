@@ -88,8 +88,9 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
           return;
         case "tool_execution_update": {
           const text = preview(contentText(event.partialResult.content ?? []), 50);
+          const bar = progressBar(event.partialResult.details);
           writer.live(
-            `  ${palette.cyan("⋯")} ${stamp()}  ${event.toolName} ${palette.dim(event.toolCallId)}  ${text}`,
+            `  ${palette.cyan("⋯")} ${stamp()}  ${event.toolName} ${palette.dim(event.toolCallId)}  ${bar}${text}`,
           );
           if (!writer.isTTY)
             row(palette.dim("·"), "update", event.toolName, event.toolCallId, text);
@@ -161,4 +162,14 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
       }
     },
   };
+}
+
+/** `[███░░░] ` for details shaped `{ step, steps }` (what slow_task streams), else nothing. */
+function progressBar(details: unknown): string {
+  if (typeof details !== "object" || details === null) return "";
+  const { step, steps } = details as { step?: unknown; steps?: unknown };
+  if (typeof step !== "number" || typeof steps !== "number" || steps <= 0) return "";
+  const width = 12;
+  const filled = Math.max(0, Math.min(width, Math.round((step / steps) * width)));
+  return `[${"█".repeat(filled)}${"░".repeat(width - filled)}] `;
 }
