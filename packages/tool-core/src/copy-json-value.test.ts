@@ -26,7 +26,10 @@ describe("copyJsonValue", () => {
   });
 
   it("should drop undefined properties and write null for undefined items, as JSON does", () => {
-    expect(copyJsonValue({ a: undefined, b: [undefined] })).toEqual({ ok: true, value: { b: [null] } });
+    expect(copyJsonValue({ a: undefined, b: [undefined] })).toEqual({
+      ok: true,
+      value: { b: [null] },
+    });
   });
 
   const cyclic: Record<string, unknown> = {};
@@ -47,7 +50,8 @@ describe("copyJsonValue", () => {
     for (let depth = 0; depth < 10_000; depth++) deep = [deep];
     const result = copyJsonValue(deep);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.failure.reason).toBe(`nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
+    if (!result.ok)
+      expect(result.failure.reason).toBe(`nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
   });
 
   it("should round-trip any JSON value (property, 500 runs)", () => {

@@ -18,14 +18,17 @@ export interface CopyJsonFailure {
 }
 
 /** Copies `value`, or returns why it cannot be copied as JSON. */
-export function copyJsonValue(value: unknown): { ok: true; value: unknown } | { ok: false; failure: CopyJsonFailure } {
+export function copyJsonValue(
+  value: unknown,
+): { ok: true; value: unknown } | { ok: false; failure: CopyJsonFailure } {
   const seen = new Set<object>();
   let failure: CopyJsonFailure | undefined;
 
   const copy = (current: unknown, path: string, depth: number): unknown => {
     // `undefined` is absent in JSON: the object loop skips it, the array loop writes `null`.
     if (current === undefined) return undefined;
-    if (current === null || typeof current === "string" || typeof current === "boolean") return current;
+    if (current === null || typeof current === "string" || typeof current === "boolean")
+      return current;
     if (typeof current === "number") {
       if (Number.isFinite(current)) return current;
       failure = { path, reason: `${current} is not a JSON number` };
@@ -60,12 +63,21 @@ export function copyJsonValue(value: unknown): { ok: true; value: unknown } | { 
       }
       const object: Record<string, unknown> = {};
       for (const key of Object.keys(current)) {
-        const item = copy((current as Record<string, unknown>)[key], `${path}/${escapePointer(key)}`, depth + 1);
+        const item = copy(
+          (current as Record<string, unknown>)[key],
+          `${path}/${escapePointer(key)}`,
+          depth + 1,
+        );
         if (failure !== undefined) break;
         if (item === undefined) continue;
         // `__proto__` must stay an own data property, never the prototype.
         if (key === "__proto__") {
-          Object.defineProperty(object, key, { value: item, enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(object, key, {
+            value: item,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         } else {
           object[key] = item;
         }

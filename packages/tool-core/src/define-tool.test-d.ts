@@ -54,7 +54,10 @@ describe("defineTool", () => {
       description: "Current weather",
       parameters: Type.Object({ city: Type.String() }),
       output: {
-        schema: Type.Object({ celsius: Type.Number(), sky: Type.String() }, { additionalProperties: false }),
+        schema: Type.Object(
+          { celsius: Type.Number(), sky: Type.String() },
+          { additionalProperties: false },
+        ),
         render: (value) => {
           expectTypeOf(value).toEqualTypeOf<{ celsius: number; sky: string }>();
           return `${value.celsius} °C, ${value.sky}`;
@@ -106,14 +109,17 @@ describe("defineTool", () => {
     defineTool({
       name: "bad_output",
       description: "x",
-      output: { schema: Type.Object({ n: Type.Number() }, { additionalProperties: false }), render: String },
+      output: {
+        schema: Type.Object({ n: Type.Number() }, { additionalProperties: false }),
+        render: String,
+      },
       // @ts-expect-error the value must match output.schema
       execute: () => ({ n: "one" }),
     });
+    // @ts-expect-error a result tool must return content parts (no overload matches)
     defineTool({
       name: "bad_result",
       description: "x",
-      // @ts-expect-error a result tool must return content parts
       execute: () => ({ content: [{ type: "video", url: "x" }] }),
     });
     // @ts-expect-error a description is required

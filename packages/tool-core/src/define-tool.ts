@@ -146,7 +146,10 @@ export type Tool<TParameters = ToolSchema | undefined, TDetails = unknown> =
  * a TypeBox schema, and with `output`, `execute` must return `Static<typeof output.schema>`.
  * Returns the definition itself; `ToolRegistry.register` checks it.
  */
-export function defineTool<TParameters extends ToolSchema | undefined = undefined, TDetails = unknown>(
+export function defineTool<
+  TParameters extends ToolSchema | undefined = undefined,
+  TDetails = unknown,
+>(
   definition: ResultToolDefinition<TParameters, TDetails>,
 ): ResultToolDefinition<TParameters, TDetails>;
 export function defineTool<

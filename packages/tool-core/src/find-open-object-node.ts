@@ -5,9 +5,26 @@
  * explicitly open); leaving it unset is almost always an oversight, so `register` refuses it.
  */
 
-const SCHEMA_KEYWORDS = ["additionalProperties", "additionalItems", "contains", "not", "if", "then", "else", "propertyNames", "unevaluatedItems", "unevaluatedProperties"];
+const SCHEMA_KEYWORDS = [
+  "additionalProperties",
+  "additionalItems",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+];
 const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+const SCHEMA_MAP_KEYWORDS = [
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+];
 
 /** The JSON Pointer (into the schema) of the first open object node, or `undefined`. */
 export function findObjectNodeWithoutAdditionalProperties(schema: unknown): string | undefined {
@@ -15,7 +32,8 @@ export function findObjectNodeWithoutAdditionalProperties(schema: unknown): stri
   const pending: Array<{ node: unknown; pointer: string }> = [{ node: schema, pointer: "" }];
   while (pending.length > 0) {
     const { node, pointer } = pending.pop()!;
-    if (typeof node !== "object" || node === null || Array.isArray(node) || seen.has(node)) continue;
+    if (typeof node !== "object" || node === null || Array.isArray(node) || seen.has(node))
+      continue;
     seen.add(node);
     const record = node as Record<string, unknown>;
     if (isObjectType(record.type) && !Object.hasOwn(record, "additionalProperties")) {
@@ -27,17 +45,21 @@ export function findObjectNodeWithoutAdditionalProperties(schema: unknown): stri
       const map = record[keyword];
       if (typeof map !== "object" || map === null) continue;
       for (const [key, child] of Object.entries(map)) {
-        children.push({ node: child, pointer: `${pointer}/${keyword}/${escape(key)}` });
+        children.push({ node: child, pointer: `${pointer}/${keyword}/${escapePointer(key)}` });
       }
     }
     for (const keyword of SCHEMA_LIST_KEYWORDS) {
       const list = record[keyword];
       if (!Array.isArray(list)) continue;
-      list.forEach((child, index) => children.push({ node: child, pointer: `${pointer}/${keyword}/${index}` }));
+      for (const [index, child] of list.entries()) {
+        children.push({ node: child, pointer: `${pointer}/${keyword}/${index}` });
+      }
     }
     const items = record.items;
     if (Array.isArray(items)) {
-      items.forEach((child, index) => children.push({ node: child, pointer: `${pointer}/items/${index}` }));
+      for (const [index, child] of items.entries()) {
+        children.push({ node: child, pointer: `${pointer}/items/${index}` });
+      }
     } else {
       children.push({ node: items, pointer: `${pointer}/items` });
     }
@@ -53,6 +75,6 @@ function isObjectType(type: unknown): boolean {
   return type === "object" || (Array.isArray(type) && type.includes("object"));
 }
 
-function escape(segment: string): string {
+function escapePointer(segment: string): string {
   return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }

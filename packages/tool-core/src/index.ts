@@ -1,6 +1,5 @@
 // The public API of @toolwright/tool-core: explicit named exports only.
 export type { ImageContent, TextContent, ToolContent } from "./content";
-export { defineTool } from "./define-tool";
 export type {
   ResultToolDefinition,
   Tool,
@@ -14,27 +13,28 @@ export type {
   ToolSchema,
   ValueToolDefinition,
 } from "./define-tool";
-export { parseToolCallArguments } from "./parse-tool-call-arguments";
+export { defineTool } from "./define-tool";
 export type { ParsedToolCallArguments } from "./parse-tool-call-arguments";
-export { defineSeam, provideSeam } from "./seam";
+export { parseToolCallArguments } from "./parse-tool-call-arguments";
 export type { Seam, SeamBinding, SeamImplementations } from "./seam";
-export { ToolArgumentsError } from "./tool-arguments-error";
+export { defineSeam, provideSeam } from "./seam";
 export type { ToolArgumentsErrorOptions } from "./tool-arguments-error";
+export { ToolArgumentsError } from "./tool-arguments-error";
 export type { ToolCall } from "./tool-call";
 export type { ToolContext } from "./tool-context";
 export type { ToolDeclaration } from "./tool-declaration";
-export { ToolError } from "./tool-error";
 export type { ToolErrorCode, ToolErrorOptions } from "./tool-error";
-export { ToolRegistry } from "./tool-registry";
+export { ToolError } from "./tool-error";
 export type {
   ToolDefinitionsFilter,
   ToolRegistryChange,
   ToolRegistryListener,
   ToolSource,
 } from "./tool-registry";
+export { ToolRegistry } from "./tool-registry";
 export type { ToolResult, ToolUpdate } from "./tool-result";
 export type { ToolResultMessage } from "./tool-result-message";
 export type { Usage } from "./usage";
 export { validateToolArguments } from "./validate-tool-arguments";
-export { validateToolOutput } from "./validate-tool-output";
 export type { ToolOutputValidation } from "./validate-tool-output";
+export { validateToolOutput } from "./validate-tool-output";

@@ -29,7 +29,9 @@ describe("parseToolCallArguments", () => {
   });
 
   it("should keep __proto__ and constructor as plain data", () => {
-    const parsed = parseToolCallArguments('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}');
+    const parsed = parseToolCallArguments(
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}',
+    );
     expect(Object.getPrototypeOf(parsed.arguments)).toBe(Object.prototype);
     expect(Object.hasOwn(parsed.arguments, "__proto__")).toBe(true);
     expect(parsed.arguments.constructor).toEqual({ prototype: { x: 1 } });

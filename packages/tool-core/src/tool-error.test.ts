@@ -39,6 +39,8 @@ describe("ToolArgumentsError", () => {
     expect(error.changes).toEqual([]);
     expect(copyB.ToolArgumentsError.isInstance(error)).toBe(true);
     expect(copyB.ToolError.isInstance(error)).toBe(true);
-    expect(copyB.ToolArgumentsError.isInstance(new copyB.ToolError("INVALID_TOOL", "x"))).toBe(false);
+    expect(copyB.ToolArgumentsError.isInstance(new copyB.ToolError("INVALID_TOOL", "x"))).toBe(
+      false,
+    );
   });
 });

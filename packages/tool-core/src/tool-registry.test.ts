@@ -51,18 +51,29 @@ describe("ToolRegistry", () => {
     expect(codeOf(() => registry.register(echo))).toBe("DUPLICATE_TOOL");
   });
 
-  it.each(["", "has space", "a/b", "ü", "x".repeat(129), "semi;colon"])("should refuse the name %j", (name) => {
-    expect(codeOf(() => new ToolRegistry().register({ ...ping, name }))).toBe("INVALID_TOOL");
-  });
+  it.each(["", "has space", "a/b", "ü", "x".repeat(129), "semi;colon"])(
+    "should refuse the name %j",
+    (name) => {
+      expect(codeOf(() => new ToolRegistry().register({ ...ping, name }))).toBe("INVALID_TOOL");
+    },
+  );
 
   it.each(["a", "read_file", "ns.tool-2", "x".repeat(128)])("should accept the name %j", (name) => {
     expect(codeOf(() => new ToolRegistry().register({ ...ping, name }))).toBeUndefined();
   });
 
   it("should refuse a tool without a description, or without execute", () => {
-    expect(codeOf(() => new ToolRegistry().register({ ...ping, description: "" }))).toBe("INVALID_TOOL");
-    expect(codeOf(() => new ToolRegistry().register({ ...ping, description: undefined } as unknown as Tool))).toBe("INVALID_TOOL");
-    expect(codeOf(() => new ToolRegistry().register({ ...ping, execute: undefined } as unknown as Tool))).toBe("INVALID_TOOL");
+    expect(codeOf(() => new ToolRegistry().register({ ...ping, description: "" }))).toBe(
+      "INVALID_TOOL",
+    );
+    expect(
+      codeOf(() =>
+        new ToolRegistry().register({ ...ping, description: undefined } as unknown as Tool),
+      ),
+    ).toBe("INVALID_TOOL");
+    expect(
+      codeOf(() => new ToolRegistry().register({ ...ping, execute: undefined } as unknown as Tool)),
+    ).toBe("INVALID_TOOL");
     expect(codeOf(() => new ToolRegistry().register(null as unknown as Tool))).toBe("INVALID_TOOL");
   });
 
@@ -84,9 +95,13 @@ describe("ToolRegistry", () => {
 
   it("should refuse an output schema object node without additionalProperties (UNSUPPORTED_SCHEMA)", () => {
     const open = defineTool({
-      ...ping,
+      name: "open",
+      description: "An open output object",
       output: {
-        schema: Type.Object({ items: Type.Array(Type.Object({ id: Type.String() })) }, { additionalProperties: false }),
+        schema: Type.Object(
+          { items: Type.Array(Type.Object({ id: Type.String() })) },
+          { additionalProperties: false },
+        ),
         render: (value) => JSON.stringify(value),
       },
       execute: () => ({ items: [] }),
@@ -98,7 +113,9 @@ describe("ToolRegistry", () => {
       caught = error;
     }
     expect(ToolError.isInstance(caught) && caught.code).toBe("UNSUPPORTED_SCHEMA");
-    expect((caught as Error).message).toContain("output.schema#/properties/items/items");
+    expect((caught as Error).message).toBe(
+      "Tool open: the object schema at output.schema#/properties/items/items must set additionalProperties",
+    );
 
     const viaOutputSchema = { ...ping, outputSchema: { type: "object", properties: {} } };
     expect(codeOf(() => new ToolRegistry().register(viaOutputSchema))).toBe("UNSUPPORTED_SCHEMA");
@@ -129,7 +146,11 @@ describe("ToolRegistry", () => {
   });
 
   it("should keep only the tools available to the model when filtered", () => {
-    const visionOnly = defineTool({ ...ping, name: "look", isAvailable: (model) => model.id.startsWith("vision") });
+    const visionOnly = defineTool({
+      ...ping,
+      name: "look",
+      isAvailable: (model) => model.id.startsWith("vision"),
+    });
     const broken = defineTool({
       ...ping,
       name: "broken",
@@ -138,8 +159,13 @@ describe("ToolRegistry", () => {
       },
     });
     const registry = new ToolRegistry([ping, visionOnly, broken]);
-    expect(registry.definitions({ model: { id: "text-1" } }).map((tool) => tool.name)).toEqual(["ping"]);
-    expect(registry.definitions({ model: { id: "vision-2" } }).map((tool) => tool.name)).toEqual(["ping", "look"]);
+    expect(registry.definitions({ model: { id: "text-1" } }).map((tool) => tool.name)).toEqual([
+      "ping",
+    ]);
+    expect(registry.definitions({ model: { id: "vision-2" } }).map((tool) => tool.name)).toEqual([
+      "ping",
+      "look",
+    ]);
     expect(registry.definitions().map((tool) => tool.name)).toEqual(["ping", "look", "broken"]);
   });
 

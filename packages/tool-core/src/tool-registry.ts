@@ -1,7 +1,11 @@
-import { getValidator, SchemaError } from "@toolwright/schema-coerce";
-import type { Tool, ToolModel } from "./define-tool";
+import { type CompileOptions, getValidator, SchemaError } from "@toolwright/schema-coerce";
+import type { Tool, ToolModel, ToolSchema } from "./define-tool";
 import { findObjectNodeWithoutAdditionalProperties } from "./find-open-object-node";
-import { DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS, TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
+import {
+  DEFAULT_PARAMETERS,
+  TOOL_ARGUMENT_OPTIONS,
+  TOOL_OUTPUT_OPTIONS,
+} from "./tool-argument-options";
 import type { ToolDeclaration } from "./tool-declaration";
 import { ToolError } from "./tool-error";
 
@@ -190,14 +194,19 @@ function compileToolSchemas(tool: Tool): void {
 function compileSchema(
   tool: Tool,
   where: string,
-  schema: object,
-  options: typeof TOOL_ARGUMENT_OPTIONS,
+  schema: ToolSchema,
+  options: CompileOptions,
 ): void {
   try {
     getValidator(schema, options);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const code = SchemaError.isInstance(error) && error.code === "UNSUPPORTED_SCHEMA" ? "UNSUPPORTED_SCHEMA" : "INVALID_SCHEMA";
-    throw new ToolError(code, `Invalid ${where} schema for tool ${tool.name}: ${reason}`, { cause: error });
+    const code =
+      SchemaError.isInstance(error) && error.code === "UNSUPPORTED_SCHEMA"
+        ? "UNSUPPORTED_SCHEMA"
+        : "INVALID_SCHEMA";
+    throw new ToolError(code, `Invalid ${where} schema for tool ${tool.name}: ${reason}`, {
+      cause: error,
+    });
   }
 }

@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
 import { defineTool } from "./define-tool";
-import type { ToolCall } from "./tool-call";
 import { ToolArgumentsError } from "./tool-arguments-error";
+import type { ToolCall } from "./tool-call";
 import { validateToolArguments } from "./validate-tool-arguments";
 
 const readFile = defineTool({
@@ -19,7 +19,13 @@ const readFile = defineTool({
 });
 
 function call(argumentsObject: Record<string, unknown>, argumentsError?: string): ToolCall {
-  return { type: "toolCall", id: "call_1", name: "read_file", arguments: argumentsObject, ...(argumentsError === undefined ? {} : { argumentsError }) };
+  return {
+    type: "toolCall",
+    id: "call_1",
+    name: "read_file",
+    arguments: argumentsObject,
+    ...(argumentsError === undefined ? {} : { argumentsError }),
+  };
 }
 
 function caught(action: () => unknown): ToolArgumentsError {
@@ -34,7 +40,10 @@ function caught(action: () => unknown): ToolArgumentsError {
 
 describe("validateToolArguments", () => {
   it("should coerce the model's usual slips into typed params", () => {
-    const params = validateToolArguments(readFile, call({ path: "a.txt", offset: "10", force: "true", tags: "java", note: null }));
+    const params = validateToolArguments(
+      readFile,
+      call({ path: "a.txt", offset: "10", force: "true", tags: "java", note: null }),
+    );
     expect(params).toEqual({ path: "a.txt", offset: 10, force: true, tags: ["java"] });
   });
 
@@ -58,7 +67,10 @@ describe("validateToolArguments", () => {
     const strict = defineTool({
       name: "edit",
       description: "Edit",
-      parameters: Type.Object({ edits: Type.Array(Type.Object({ oldText: Type.String(), newText: Type.String() })) }, { additionalProperties: false }),
+      parameters: Type.Object(
+        { edits: Type.Array(Type.Object({ oldText: Type.String(), newText: Type.String() })) },
+        { additionalProperties: false },
+      ),
       execute: () => ({ content: [] }),
     });
     const params = validateToolArguments(strict, {
@@ -94,14 +106,23 @@ describe("validateToolArguments", () => {
   });
 
   it("should report the arguments error of a call whose text was not a JSON object", () => {
-    const error = caught(() => validateToolArguments(readFile, call({}, "Tool arguments must be a JSON object\n\nReceived arguments:\n[1]")));
-    expect(error.message).toBe('Invalid arguments for tool "read_file": Tool arguments must be a JSON object\n\nReceived arguments:\n[1]');
+    const error = caught(() =>
+      validateToolArguments(
+        readFile,
+        call({}, "Tool arguments must be a JSON object\n\nReceived arguments:\n[1]"),
+      ),
+    );
+    expect(error.message).toBe(
+      'Invalid arguments for tool "read_file": Tool arguments must be a JSON object\n\nReceived arguments:\n[1]',
+    );
     expect(error.issues).toEqual([]);
   });
 
   it("should fail cleanly on arguments JSON cannot carry", () => {
     const error = caught(() => validateToolArguments(readFile, call({ path: () => "x" })));
-    expect(error.message).toBe('Validation failed for tool "read_file":\n  - path: a function is not a JSON value');
+    expect(error.message).toBe(
+      'Validation failed for tool "read_file":\n  - path: a function is not a JSON value',
+    );
   });
 
   it("should fail cleanly on 10,000-deep arguments", () => {
@@ -115,11 +136,28 @@ describe("validateToolArguments", () => {
     const dangling = defineTool({
       name: "dangling",
       description: "x",
-      parameters: { type: "object", properties: { a: { type: "string" }, b: { $ref: "#/$defs/missing" } } },
+      parameters: {
+        type: "object",
+        properties: { a: { type: "string" }, b: { $ref: "#/$defs/missing" } },
+      },
       execute: () => ({ content: [] }),
     });
-    expect(validateToolArguments(dangling, { type: "toolCall", id: "1", name: "dangling", arguments: { a: "ok" } })).toEqual({ a: "ok" });
-    const error = caught(() => validateToolArguments(dangling, { type: "toolCall", id: "1", name: "dangling", arguments: { a: "ok", b: 1 } }));
+    expect(
+      validateToolArguments(dangling, {
+        type: "toolCall",
+        id: "1",
+        name: "dangling",
+        arguments: { a: "ok" },
+      }),
+    ).toEqual({ a: "ok" });
+    const error = caught(() =>
+      validateToolArguments(dangling, {
+        type: "toolCall",
+        id: "1",
+        name: "dangling",
+        arguments: { a: "ok", b: 1 },
+      }),
+    );
     expect(error.message).toContain("  - b: unresolved reference #/$defs/missing");
   });
 
@@ -130,7 +168,14 @@ describe("validateToolArguments", () => {
       parameters: Type.Object({ to: Type.String({ format: "email" }) }),
       execute: () => ({ content: [] }),
     });
-    const error = caught(() => validateToolArguments(mail, { type: "toolCall", id: "1", name: "mail", arguments: { to: "not-an-address" } }));
+    const error = caught(() =>
+      validateToolArguments(mail, {
+        type: "toolCall",
+        id: "1",
+        name: "mail",
+        arguments: { to: "not-an-address" },
+      }),
+    );
     expect(error.message).toContain("  - to: expected format email");
   });
 });

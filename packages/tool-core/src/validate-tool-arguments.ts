@@ -1,9 +1,9 @@
 import { formatIssuePath, getValidator } from "@toolwright/schema-coerce";
 import { copyJsonValue } from "./copy-json-value";
 import type { Tool, ToolParamsOf } from "./define-tool";
-import type { ToolCall } from "./tool-call";
 import { DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS } from "./tool-argument-options";
 import { ToolArgumentsError } from "./tool-arguments-error";
+import type { ToolCall } from "./tool-call";
 
 /**
  * Turns a model's arguments into the validated params of `tool`, coercing the usual slips
@@ -19,7 +19,9 @@ export function validateToolArguments<TTool extends Tool>(
   toolCall: ToolCall,
 ): ToolParamsOf<TTool> {
   if (toolCall.argumentsError !== undefined) {
-    throw new ToolArgumentsError(`Invalid arguments for tool "${tool.name}": ${toolCall.argumentsError}`);
+    throw new ToolArgumentsError(
+      `Invalid arguments for tool "${tool.name}": ${toolCall.argumentsError}`,
+    );
   }
   const copied = copyJsonValue(toolCall.arguments);
   if (!copied.ok) {
@@ -33,7 +35,9 @@ export function validateToolArguments<TTool extends Tool>(
   const validator = getValidator(tool.parameters ?? DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS);
   const result = validator.parse(copied.value);
   if (result.ok) return result.value as ToolParamsOf<TTool>;
-  const lines = result.errors.map((issue) => `  - ${formatIssuePath(issue.path)}: ${issue.message}`);
+  const lines = result.errors.map(
+    (issue) => `  - ${formatIssuePath(issue.path)}: ${issue.message}`,
+  );
   throw new ToolArgumentsError(
     `Validation failed for tool "${tool.name}":\n${lines.join("\n")}\n\nReceived arguments:\n${stringifyArguments(toolCall.arguments)}`,
     { issues: result.errors, changes: result.changes },
