@@ -45,6 +45,18 @@ const suites = [
     options: { draft: "7" },
     passing: 927,
   },
+  {
+    name: "draft2020-12 optional/format",
+    cases: loadSuiteCases("draft2020-12", "optional/format"),
+    options: { formats: true },
+    passing: 764,
+  },
+  {
+    name: "draft7 optional/format",
+    cases: loadSuiteCases("draft7", "optional/format"),
+    options: { draft: "7", formats: true },
+    passing: 676,
+  },
 ] as const satisfies readonly {
   name: string;
   cases: SuiteCase[];
