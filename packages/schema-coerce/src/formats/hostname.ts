@@ -5,6 +5,13 @@ import { decodePunycode, encodePunycode } from "./punycode";
 const ldhLabel = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const idnSeparators = /[.\u3002\uFF0E\uFF61]/;
 
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) > 0x7f) return false;
+  }
+  return true;
+}
+
 /** The U-label form of an ASCII label (decoded when it is an A-label); undefined when invalid. */
 function asciiLabelToUnicode(label: string): string | undefined {
   if (label.length > 63 || !ldhLabel.test(label)) return undefined;
@@ -13,7 +20,7 @@ function asciiLabelToUnicode(label: string): string | undefined {
     if (!lower.startsWith("xn--")) return undefined;
     const decoded = decodePunycode(lower.slice(4));
     // An A-label must decode to non-ASCII and re-encode to itself.
-    if (decoded === undefined || !/[^\x00-\x7F]/.test(decoded)) return undefined;
+    if (decoded === undefined || isAscii(decoded)) return undefined;
     if (encodePunycode(decoded) !== lower.slice(4)) return undefined;
     return isValidULabel(decoded) ? decoded : undefined;
   }
@@ -25,7 +32,7 @@ function checkLabels(labels: readonly string[], allowUnicode: boolean): boolean 
   const unicodeLabels: string[] = [];
   let asciiLength = labels.length - 1;
   for (const label of labels) {
-    if (/^[\x00-\x7F]*$/.test(label)) {
+    if (isAscii(label)) {
       const unicode = asciiLabelToUnicode(label);
       if (unicode === undefined) return false;
       unicodeLabels.push(unicode);

@@ -7,7 +7,8 @@
 const pvalidExceptions = /[\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007]/u;
 const disallowedExceptions = /[\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B]/u;
 const allowedCharacter = /[\p{Ll}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}a-z0-9-]/u;
-const contextual = /[\u200C\u200D\u00B7\u0375\u05F3\u05F4\u30FB]/u;
+// A set, not a character class: a class holding ZERO WIDTH JOINER reads as a joined sequence.
+const contextual = new Set(["\u200C", "\u200D", "\u00B7", "\u0375", "\u05F3", "\u05F4", "\u30FB"]);
 const combiningMark = /^\p{M}/u;
 const virama =
   /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D3B\u0D3C\u0D4D\u0DCA\u0E3A\u0EBA\u0F84\u1039\u103A\u1714\u1715\u1734\u17D2\u1A60\u1B44\u1BAA\u1BAB\u1BF2\u1BF3\u2D7F\uA806\uA82C\uA8C4\uA953\uA9C0\uAAF6\uABED\u{10A3F}\u{11046}\u{11070}\u{1107F}\u{110B9}\u{11133}\u{11134}\u{111C0}\u{11235}\u{112EA}\u{1134D}\u{11442}\u{114C2}\u{115BF}\u{1163F}\u{116B6}\u{1172B}\u{11839}\u{1193D}\u{1193E}\u{119E0}\u{11A34}\u{11A47}\u{11A99}\u{11C3F}\u{11D44}\u{11D45}\u{11D97}]/u;
@@ -23,7 +24,7 @@ const extendedArabicIndicDigit = /[\u06F0-\u06F9]/u;
 function isAllowed(character: string): boolean {
   if (pvalidExceptions.test(character)) return true;
   if (disallowedExceptions.test(character)) return false;
-  return allowedCharacter.test(character) || contextual.test(character);
+  return allowedCharacter.test(character) || contextual.has(character);
 }
 
 // ZERO WIDTH NON-JOINER: after a virama, or between joining letters (transparent marks between).
@@ -86,7 +87,7 @@ const arabicLetter = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const arabicNumber = /[\u0600-\u0605\u0660-\u0669\u066B\u066C\u06DD\u0890\u0891\u08E2]/u;
 const europeanNumber = /[0-9\u06F0-\u06F9]/u;
 const nonSpacingMark = /[\p{Mn}\p{Me}]/u;
-const neutral = /[-\u00B7\u30FB\u0375\u200C\u200D]/u;
+const neutral = new Set(["-", "\u00B7", "\u30FB", "\u0375", "\u200C", "\u200D"]);
 
 type BidiClass = "L" | "R" | "AL" | "AN" | "EN" | "NSM" | "ON";
 
@@ -96,7 +97,7 @@ function bidiClass(character: string): BidiClass {
   if (europeanNumber.test(character)) return "EN";
   if (rightToLeft.test(character)) return "R";
   if (arabicLetter.test(character)) return "AL";
-  if (neutral.test(character)) return "ON";
+  if (neutral.has(character)) return "ON";
   return "L";
 }
 
