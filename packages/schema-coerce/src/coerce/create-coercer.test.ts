@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compile } from "../compile";
 import type { SchemaGraph } from "../schema-graph";
 import type { CoercionChange, CompileOptions, JsonSchema } from "../types";
 import { createCoercer } from "./create-coercer";
@@ -159,5 +160,52 @@ describe("createCoercer", () => {
     const input = { n: "1" };
     expect(createCoercer(graph)(input, changes)).toBe(input);
     expect(changes).toEqual([]);
+  });
+});
+
+describe("createCoercer through compile().parse", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      offset: { type: "integer" },
+      force: { type: "boolean" },
+      tags: { type: "array", items: { type: "string" } },
+      note: { type: "string" },
+      n: { type: "number" },
+    },
+  };
+  const parse = (value: unknown) => compile(schema, { coerce: true }).parse(value);
+
+  it.each([
+    [{ offset: "10" }, { offset: 10 }, [{ path: "/offset", rule: "convert", from: "10", to: 10 }]],
+    [
+      { force: "true" },
+      { force: true },
+      [{ path: "/force", rule: "convert", from: "true", to: true }],
+    ],
+    [
+      { tags: "java" },
+      { tags: ["java"] },
+      [{ path: "/tags", rule: "convert", from: "java", to: ["java"] }],
+    ],
+    [{ note: null }, {}, [{ path: "/note", rule: "drop-null", from: null, to: undefined }]],
+  ])("should parse SPEC's example %j to %j", (input, expected, changes) => {
+    expect(parse(input)).toStrictEqual({ ok: true, value: expected, changes });
+  });
+
+  it("should fail SPEC's example {n:'4x'} with the type message", () => {
+    expect(parse({ n: "4x" })).toStrictEqual({
+      ok: false,
+      errors: [{ path: "/n", keyword: "type", message: "expected number, got string" }],
+      changes: [],
+    });
+  });
+
+  it("should report the coercions tried when the value still fails", () => {
+    const result = parse({ offset: "10", n: "4x" });
+    expect(result.ok).toBe(false);
+    expect(result.changes).toStrictEqual([
+      { path: "/offset", rule: "convert", from: "10", to: 10 },
+    ]);
   });
 });
