@@ -10,13 +10,17 @@ import { basename, dirname, join, resolve } from "node:path";
 
 const queues = new Map<string, Promise<void>>();
 
+// Resolving a path is async and takes longer for a deeper missing path; chaining the resolutions
+// makes calls join their queue in the order they were made, not the order their lookups finished.
+let resolutions: Promise<unknown> = Promise.resolve();
+
 /**
  * Runs `fn` once every earlier `fn` for the same real file path has settled; calls for different
  * files run concurrently. A rejecting `fn` releases the next waiter and rejects this call with its
  * error.
  *
  * **Contract:** `fn` should do the whole read-modify-write inside; it may throw or reject (the
- * error is passed through). Waiters run in the order their path was resolved.
+ * error is passed through). Calls for one file run in the order they were made.
  *
  * @example
  * ```ts
@@ -27,7 +31,9 @@ const queues = new Map<string, Promise<void>>();
  * ```
  */
 export async function withFileMutationQueue<T>(path: string, fn: () => T | Promise<T>): Promise<T> {
-  const key = await resolveQueueKey(path);
+  const resolving = resolutions.then(() => resolveQueueKey(path));
+  resolutions = resolving.catch(() => undefined);
+  const key = await resolving;
   const previous = queues.get(key);
   let release!: () => void;
   const current = new Promise<void>((resolvePromise) => {

@@ -1,0 +1,72 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import * as api from "./index";
+
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+const NODE_IMPORT = /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)["']node:/;
+const outDir = mkdtempSync(join(tmpdir(), "tool-exec-dist-"));
+
+afterAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+/** Bundles the root entry the way the package build does (dependencies external). */
+function bundleRootEntry(): string {
+  execFileSync(
+    "pnpm",
+    [
+      "exec",
+      "tsup",
+      "src/index.ts",
+      "--no-config",
+      "--format",
+      "esm",
+      "--target",
+      "node20",
+      "--out-dir",
+      outDir,
+    ],
+    { cwd: packageRoot, stdio: "pipe" },
+  );
+  return readFileSync(join(outDir, "index.js"), "utf8");
+}
+
+describe("the root entry", () => {
+  it("should export the public API by name", () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        "ABORTED_TEXT",
+        "BLOCKED_TEXT",
+        "DEFAULT_MAX_BYTES",
+        "DEFAULT_MAX_LINES",
+        "ToolRunnerSeam",
+        "executeToolBatch",
+        "executeToolCall",
+        "failTruncatedToolCalls",
+        "runToolCall",
+        "shouldTerminateToolBatch",
+        "timeoutText",
+        "toolNotFoundText",
+        "truncatedToolCallText",
+      ].sort(),
+    );
+  });
+
+  it("should build to a dist/index.js that imports no node: module", () => {
+    const bundled = bundleRootEntry();
+    expect(bundled).toContain("execute_tool");
+    expect(bundled).not.toMatch(NODE_IMPORT);
+    const built = join(packageRoot, "dist", "index.js");
+    if (existsSync(built)) expect(readFileSync(built, "utf8")).not.toMatch(NODE_IMPORT);
+  }, 60_000);
+
+  it("should keep node: imports to the ./node entry", () => {
+    expect(readFileSync(join(packageRoot, "src", "with-file-mutation-queue.ts"), "utf8")).toMatch(
+      NODE_IMPORT,
+    );
+  });
+});

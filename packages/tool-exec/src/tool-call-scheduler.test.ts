@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { createDeferred, type Deferred, flushMicrotasks } from "./test-support";
+import { type SchedulableCall, ToolCallScheduler } from "./tool-call-scheduler";
+
+interface TestCall extends SchedulableCall {
+  readonly name: string;
+  readonly gate: Deferred<void>;
+}
+
+function createCall(name: string, lockKeys?: readonly string[]): TestCall {
+  return { name, lockKeys, blockedBy: 0, gate: createDeferred() };
+}
+
+function createScheduler(maxConcurrency: number) {
+  const started: string[] = [];
+  const finished: string[] = [];
+  const scheduler = new ToolCallScheduler<TestCall>(
+    maxConcurrency,
+    async (call) => {
+      started.push(call.name);
+      await call.gate.promise;
+    },
+    (call) => {
+      finished.push(call.name);
+      return undefined;
+    },
+  );
+  return { scheduler, started, finished };
+}
+
+describe("ToolCallScheduler", () => {
+  it("should resolve at once with no calls", async () => {
+    await expect(createScheduler(1).scheduler.run()).resolves.toBeUndefined();
+  });
+
+  it("should start calls in source order up to the limit and refill as they finish", async () => {
+    const { scheduler, started, finished } = createScheduler(2);
+    const calls = ["a", "b", "c"].map((name) => createCall(name));
+    for (const call of calls) scheduler.add(call);
+    const done = scheduler.run();
+    await flushMicrotasks();
+    expect(started).toEqual(["a", "b"]);
+    calls[1]?.gate.resolve();
+    await flushMicrotasks();
+    expect(started).toEqual(["a", "b", "c"]);
+    expect(finished).toEqual(["b"]);
+    calls[0]?.gate.resolve();
+    calls[2]?.gate.resolve();
+    await done;
+    expect(finished).toEqual(["b", "a", "c"]);
+  });
+
+  it("should not deadlock when two calls list the same keys in different orders", async () => {
+    const { scheduler, started } = createScheduler(Number.POSITIVE_INFINITY);
+    const first = createCall("first", ["x", "y"]);
+    const second = createCall("second", ["y", "x"]);
+    scheduler.add(first);
+    scheduler.add(second);
+    const done = scheduler.run();
+    await flushMicrotasks();
+    expect(started).toEqual(["first"]);
+    first.gate.resolve();
+    await flushMicrotasks();
+    expect(started).toEqual(["first", "second"]);
+    second.gate.resolve();
+    await done;
+  });
+
+  it("should keep going when execute rejects", async () => {
+    const scheduler = new ToolCallScheduler<TestCall>(
+      1,
+      () => Promise.reject(new Error("unexpected")),
+      () => undefined,
+    );
+    scheduler.add(createCall("a"));
+    scheduler.add(createCall("b"));
+    await expect(scheduler.run()).resolves.toBeUndefined();
+  });
+});
