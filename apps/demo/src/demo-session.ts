@@ -100,7 +100,7 @@ export const demoSession: DemoSession = {
     {
       title: "A tool added mid-session",
       narration:
-        "The application added word_count and retired slow_task. declareToolChanges wrote that into the transcript before this request, so the model learns it from the conversation.",
+        "The application added word_count and retired slow_task; declareToolChanges wrote both into the transcript before this request. What a provider receives depends on what it can carry: a removal is not additive, so an additions-only provider folds everything into its top-level list (one cache miss), while a changes provider carries both in place.",
       calls: () => [{ name: "word_count", argumentsText: '{"path": "report.md"}' }],
     },
     {

@@ -13,6 +13,12 @@ export interface ScriptedCall {
 export interface ScriptedTurn extends Scene {
   readonly text?: string;
   readonly stopReason?: StopReason;
+  /**
+   * The turn's tool calls, built from the transcript so far (a model reads earlier results).
+   *
+   * **Contract:** must not mutate `messages`; a throw rejects the model's `complete`, which ends
+   * the loop with `model_error`.
+   */
   calls(messages: readonly TranscriptMessage[]): readonly ScriptedCall[];
 }
 

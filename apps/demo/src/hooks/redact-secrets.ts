@@ -4,7 +4,11 @@ import type { AfterToolCallHook } from "@toolwright/tool-exec";
 /** API-key shapes worth hiding from the model: OpenAI-style `sk-…` and `KEY=value` lines. */
 const SECRET = /\bsk-[A-Za-z0-9_-]{8,}|\b([A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))=\S+/g;
 
-/** What the redactor reports when it replaced something. */
+/**
+ * Told how many secrets were replaced in a call's result.
+ *
+ * **Contract:** synchronous; must not throw (a throw turns the call into an error result).
+ */
 export type RedactionListener = (toolCallId: string, toolName: string, secrets: number) => void;
 
 /** Replaces every secret in `text`; returns the new text and how many were replaced. */

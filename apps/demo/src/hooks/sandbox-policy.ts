@@ -4,7 +4,12 @@ import type { Workspace } from "../tools";
 /** Tools whose `path` argument the policy checks. */
 const PATH_TOOLS = new Set(["read_file", "write_file", "list_dir", "word_count"]);
 
-/** What the policy reports when it blocks a call. */
+/**
+ * Told about each call the policy blocks, before the block takes effect.
+ *
+ * **Contract:** synchronous; must not throw (a throw would fail the call with its message
+ * instead of the policy's reason).
+ */
 export type PolicyListener = (toolCallId: string, toolName: string, reason: string) => void;
 
 /**

@@ -27,6 +27,18 @@ describe("toAssistantMessage", () => {
     expect(toAssistantMessage(choice(finishReason, {}), () => 7).stopReason).toBe(stopReason);
   });
 
+  it.each(["__proto__", "toString", "unknown"])(
+    "should map an unexpected finish_reason %j to stop",
+    (finishReason) => {
+      const odd = choice("stop", {});
+      const message = toAssistantMessage({
+        ...odd,
+        finish_reason: finishReason as Choice["finish_reason"],
+      });
+      expect(message.stopReason).toBe("stop");
+    },
+  );
+
   it("should parse each call's argument text, keeping bad text as an argumentsError", () => {
     const message = toAssistantMessage(
       choice("tool_calls", {

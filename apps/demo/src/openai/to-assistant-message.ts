@@ -5,13 +5,15 @@ import type { ChatCompletion } from "openai/resources/chat/completions";
 
 type Choice = ChatCompletion["choices"][number];
 
-const STOP_REASONS: Readonly<Record<Choice["finish_reason"], StopReason>> = {
-  stop: "stop",
-  length: "length",
-  tool_calls: "toolUse",
-  function_call: "toolUse",
-  content_filter: "error",
-};
+// A Map, not an object literal: `finish_reason` comes off the wire, and a server sending
+// "__proto__" or "toString" must map to the default, not to a prototype member.
+const STOP_REASONS: ReadonlyMap<string, StopReason> = new Map([
+  ["stop", "stop"],
+  ["length", "length"],
+  ["tool_calls", "toolUse"],
+  ["function_call", "toolUse"],
+  ["content_filter", "error"],
+]);
 
 /**
  * A chat-completions choice as a transcript `AssistantMessage`. Each tool call's argument text
@@ -40,7 +42,7 @@ export function toAssistantMessage(choice: Choice, now: () => number = Date.now)
   return {
     role: "assistant",
     content,
-    stopReason: STOP_REASONS[choice.finish_reason] ?? "stop",
+    stopReason: STOP_REASONS.get(choice.finish_reason) ?? "stop",
     timestamp: now(),
   };
 }
