@@ -188,6 +188,27 @@ describe("getCurrentTools", () => {
       expect(describeTools(committed)).toStrictEqual(["a:The a tool"]);
     });
 
+    it("should start a new array that extends the last replayed one from that replay", () => {
+      // A getter counts how often the old message is read: the copy-and-append pattern must not
+      // replay the committed prefix again.
+      let reads = 0;
+      const watched = Object.defineProperty({ content: "hi", timestamp: 0 }, "role", {
+        get() {
+          reads++;
+          return "user";
+        },
+        enumerable: true,
+      }) as TranscriptMessage;
+      let messages: TranscriptMessage[] = [system([declaration("a")]), watched];
+      getCurrentTools(messages);
+      const readsAfterFirstReplay = reads;
+      for (let turn = 0; turn < 5; turn++) {
+        messages = [...messages, user, system([declaration(`t${turn}`)])];
+        expect(getCurrentTools(messages)).toHaveLength(turn + 2);
+      }
+      expect(reads).toBe(readsAfterFirstReplay);
+    });
+
     it("should return a new array the caller may change", () => {
       const messages = [system([declaration("a")])];
       const tools = getCurrentTools(messages);
