@@ -31,7 +31,7 @@ export const MAX_NESTED_TRIALS = 6;
  */
 export class CoercionRun {
   readonly graph: SchemaGraph;
-  readonly changes: CoercionChange[];
+  #changes: CoercionChange[] = [];
   readonly #cache: Map<JsonSchemaObject, NodeInfo>;
   readonly #path: (string | number)[] = [];
   readonly #refs: JsonSchemaObject[] = [];
@@ -40,14 +40,20 @@ export class CoercionRun {
   #budget = VISIT_BUDGET;
   #trials = 0;
 
-  constructor(
-    graph: SchemaGraph,
-    cache: Map<JsonSchemaObject, NodeInfo>,
-    changes: CoercionChange[],
-  ) {
+  constructor(graph: SchemaGraph, cache: Map<JsonSchemaObject, NodeInfo>) {
     this.graph = graph;
     this.#cache = cache;
-    this.changes = changes;
+  }
+
+  /** Starts a coercion call that records into `changes`, clearing what an earlier call left. */
+  begin(changes: CoercionChange[]): void {
+    this.#changes = changes;
+    this.#path.length = 0;
+    this.#refs.length = 0;
+    this.#refBases.length = 0;
+    this.#refBase = 0;
+    this.#trials = 0;
+    this.#budget = VISIT_BUDGET;
   }
 
   /** The cached description of `node`. */
@@ -121,7 +127,7 @@ export class CoercionRun {
 
   /** Records one change at the current place. */
   record(rule: CoercionRule, from: unknown, to: unknown): void {
-    this.changes.push({ path: toJsonPointer(this.#path, this.#path.length), rule, from, to });
+    this.#changes.push({ path: toJsonPointer(this.#path, this.#path.length), rule, from, to });
   }
 
   /** Records the removal of the child `key` of the current place. */
@@ -148,11 +154,11 @@ export class CoercionRun {
 
   /** A mark to undo the changes of a tried union branch with {@link rollback}. */
   mark(): number {
-    return this.changes.length;
+    return this.#changes.length;
   }
 
   /** Forgets the changes recorded since `mark`. */
   rollback(mark: number): void {
-    this.changes.length = mark;
+    this.#changes.length = mark;
   }
 }

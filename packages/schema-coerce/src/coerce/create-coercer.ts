@@ -9,6 +9,9 @@
  *    then gets pass 1 and the rest of pass 2 like any other value.
  * 4. Pass 3 coerces primitives by `type` (it also parses JSON where a type array lists `object`
  *    / `array`, since pass 2 leaves type arrays alone).
+ * After any pass that changed the value, a valid result ends the pipeline early: the later
+ * passes never change a valid value, so skipping them only saves time.
+ *
  * 5. `removeAdditional` runs once more if the result is still not valid: objects that came out of
  *    a JSON string, and union branches that only fit after conversion, are trimmed there.
  *
@@ -16,13 +19,19 @@
  * `{type:"string"}` receiving `null` becomes `"null"`, not `""`).
  */
 import type { SchemaGraph } from "../schema-graph";
-import type { CoercionChange, JsonSchemaObject } from "../types";
+import type { CoercionChange, JsonSchema, JsonSchemaObject } from "../types";
 import { coerceTypes } from "./coerce-types";
 import { CoercionRun } from "./coercion-run";
 import { convertValue } from "./convert-value";
 import type { NodeInfo } from "./describe-node";
 import { dropOptionalNulls } from "./drop-optional-nulls";
 import { removeAdditional } from "./remove-additional";
+
+/** A coercion pass: the (possibly new) value for `node`. */
+type Pass = (run: CoercionRun, node: JsonSchema, value: unknown) => unknown;
+
+/** SPEC §1.4's three passes, in their fixed order. */
+const passes: readonly Pass[] = [dropOptionalNulls, convertValue, coerceTypes];
 
 /**
  * Builds the coercion function of one compiled schema. What can be known per schema node is
@@ -40,20 +49,30 @@ export function createCoercer(
 ): (value: unknown, changes: CoercionChange[]) => unknown {
   const cache = new Map<JsonSchemaObject, NodeInfo>();
   const removesAdditional = graph.options.removeAdditional === true;
+  const root = graph.root;
+  // One run object reused across calls (its stacks are reset each time); a nested call, which
+  // only a pathological matcher or validator could cause, gets its own.
+  let idleRun: CoercionRun | undefined;
   return (value, changes) => {
     const mark = changes.length;
+    const run = idleRun ?? new CoercionRun(graph, cache);
+    idleRun = undefined;
     try {
-      const run = new CoercionRun(graph, cache, changes);
-      const root = graph.root;
+      run.begin(changes);
       let result = value;
-      if (removesAdditional) result = removeAdditional(run, root, result);
-      run.startPass();
-      result = dropOptionalNulls(run, root, result);
-      run.startPass();
-      result = convertValue(run, root, result);
-      run.startPass();
-      result = coerceTypes(run, root, result);
-      if (removesAdditional && !graph.accepts(root, result)) {
+      if (removesAdditional) {
+        result = removeAdditional(run, root, result);
+        if (result !== value && graph.accepts(root, result)) return result;
+      }
+      for (const pass of passes) {
+        run.startPass();
+        const next = pass(run, root, result);
+        if (next === result) continue;
+        result = next;
+        // Later passes never change a valid value, so once it is valid the rest is skipped.
+        if (graph.accepts(root, result)) return result;
+      }
+      if (removesAdditional) {
         run.startPass();
         result = removeAdditional(run, root, result);
       }
@@ -61,6 +80,8 @@ export function createCoercer(
     } catch {
       changes.length = mark;
       return value;
+    } finally {
+      idleRun = run;
     }
   };
 }

@@ -1,6 +1,6 @@
 import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import { copyObject } from "./copy-object";
+import { copyKeysBefore } from "./copy-keys-before";
 import type { NodeInfo } from "./describe-node";
 import { isPlainObject } from "./is-plain-object";
 import { setDataProperty } from "./set-data-property";
@@ -37,8 +37,7 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
       !info.required.has(key) &&
       isDroppable(run, propertySchema)
     ) {
-      result ??= copyObject(source);
-      delete result[key];
+      result ??= copyKeysBefore(source, key);
       run.recordRemoval("drop-null", key, before);
       continue;
     }
@@ -55,10 +54,8 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
       after = dropOptionalNulls(run, info.additional, after);
     }
     run.leave();
-    if (after !== before) {
-      result ??= copyObject(source);
-      setDataProperty(result, key, after);
-    }
+    if (result === undefined && after !== before) result = copyKeysBefore(source, key);
+    if (result !== undefined) setDataProperty(result, key, after);
   }
   return result ?? source;
 }

@@ -1,6 +1,6 @@
 import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import { copyObject } from "./copy-object";
+import { copyKeysBefore } from "./copy-keys-before";
 import type { NodeInfo } from "./describe-node";
 import { isPlainObject } from "./is-plain-object";
 import { setDataProperty } from "./set-data-property";
@@ -54,10 +54,8 @@ function mapObject(
     }
     if (!matched && info.additional !== undefined) after = visit(run, info.additional, after);
     run.leave();
-    if (after !== before) {
-      result ??= copyObject(source);
-      setDataProperty(result, key, after);
-    }
+    if (result === undefined && after !== before) result = copyKeysBefore(source, key);
+    if (result !== undefined) setDataProperty(result, key, after);
   }
   return result ?? source;
 }

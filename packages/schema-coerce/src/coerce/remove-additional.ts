@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import { copyObject } from "./copy-object";
+import { copyKeysBefore } from "./copy-keys-before";
 import type { NodeInfo } from "./describe-node";
 import { isPlainObject } from "./is-plain-object";
 import { mapChildren } from "./map-children";
@@ -59,8 +59,7 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
       if (pattern.matcher.test(key)) matched = true;
     }
     if (!matched && info.forbidsAdditional) {
-      result ??= copyObject(source);
-      delete result[key];
+      result ??= copyKeysBefore(source, key);
       run.recordRemoval("remove-additional", key, before);
       continue;
     }
@@ -74,10 +73,8 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
       after = removeAdditional(run, info.additional, after);
     }
     run.leave();
-    if (after !== before) {
-      result ??= copyObject(source);
-      setDataProperty(result, key, after);
-    }
+    if (result === undefined && after !== before) result = copyKeysBefore(source, key);
+    if (result !== undefined) setDataProperty(result, key, after);
   }
   return result ?? source;
 }

@@ -25,6 +25,7 @@ export function runPass(
 ): { value: unknown; changes: CoercionChange[] } {
   const graph = createTestGraph(schema, { coerce: true, ...options });
   const changes: CoercionChange[] = [];
-  const run = new CoercionRun(graph, new Map(), changes);
+  const run = new CoercionRun(graph, new Map());
+  run.begin(changes);
   return { value: pass(run, schema, value), changes };
 }
