@@ -7,7 +7,13 @@
  * the same schema objects and ask the graph two things: does this node accept this value, and
  * where does this node's `$ref` point.
  */
-import type { CompileOptions, JsonSchema, JsonSchemaObject, PatternMatcher, SchemaDraft } from "./types";
+import type {
+  CompileOptions,
+  JsonSchema,
+  JsonSchemaObject,
+  PatternMatcher,
+  SchemaDraft,
+} from "./types";
 
 export interface SchemaGraph {
   /** The draft the root document is read as (decides e.g. whether `$ref` siblings count). */

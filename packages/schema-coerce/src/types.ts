@@ -75,7 +75,12 @@ export interface SchemaIssue {
 }
 
 /** The coercion rule that produced a {@link CoercionChange}. */
-export type CoercionRule = "drop-null" | "convert" | "coerce-type" | "remove-additional" | "parse-json";
+export type CoercionRule =
+  | "drop-null"
+  | "convert"
+  | "coerce-type"
+  | "remove-additional"
+  | "parse-json";
 
 /** One change a coercion pass made to the value. */
 export interface CoercionChange {
