@@ -161,4 +161,15 @@ describe("coerceTypes", () => {
       { path: "/list/2", rule: "coerce-type", from: "", to: null },
     ]);
   });
+
+  it("should read keywords beside $ref in 2020-12 but not in draft 7", () => {
+    const schema = {
+      definitions: { Any: {} },
+      type: "object",
+      properties: { n: { $ref: "#/definitions/Any", type: ["integer", "null"] } },
+    };
+    expect(runPass(coerceTypes, schema, { n: "2" }).value).toStrictEqual({ n: 2 });
+    const input = { n: "2" };
+    expect(runPass(coerceTypes, schema, input, { draft: "7" }).value).toBe(input);
+  });
 });

@@ -1,8 +1,8 @@
+import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema, JsonSchemaObject } from "../types";
 import { coercePrimitive } from "./coerce-primitive";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
-import { isPlainObject } from "./is-plain-object";
 import { mapChildren } from "./map-children";
 import { matchesJsonType } from "./matches-json-type";
 import { parseJsonString } from "./parse-json-string";

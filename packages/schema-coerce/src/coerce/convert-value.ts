@@ -1,10 +1,10 @@
+import { jsonEqual } from "../compile/json-equal";
+import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import { convertLiteral } from "./convert-literal";
 import { convertPrimitive } from "./convert-primitive";
 import type { NodeInfo } from "./describe-node";
-import { isJsonEqual } from "./is-json-equal";
-import { isPlainObject } from "./is-plain-object";
 import { mapChildren } from "./map-children";
 import { parseJsonString } from "./parse-json-string";
 
@@ -68,7 +68,7 @@ function convertEnum(
   members: readonly unknown[],
   value: unknown,
 ): unknown {
-  for (const member of members) if (isJsonEqual(member, value)) return value;
+  for (const member of members) if (jsonEqual(member, value)) return value;
   for (const member of members) {
     const converted = convertLiteral(member, value);
     if (converted !== value && run.accepts(node, converted)) {

@@ -208,4 +208,43 @@ describe("createCoercer through compile().parse", () => {
       { path: "/offset", rule: "convert", from: "10", to: 10 },
     ]);
   });
+
+  it("should apply removeAdditional and parseJsonStrings when compile turns them on", () => {
+    const editSchema = {
+      type: "object",
+      properties: {
+        path: { type: "string" },
+        edits: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { oldText: { type: "string" }, line: { type: "integer" } },
+            required: ["oldText"],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ["path", "edits"],
+    };
+    const compiled = compile(editSchema, {
+      coerce: true,
+      removeAdditional: true,
+      parseJsonStrings: true,
+    });
+    const input = { path: "a.ts", edits: '[{"oldText":"x","line":"3","note":1}]' };
+    expect(compiled.parse(input)).toStrictEqual({
+      ok: true,
+      value: { path: "a.ts", edits: [{ oldText: "x", line: 3 }] },
+      changes: [
+        {
+          path: "/edits",
+          rule: "parse-json",
+          from: input.edits,
+          to: [{ oldText: "x", line: "3", note: 1 }],
+        },
+        { path: "/edits/0/line", rule: "convert", from: "3", to: 3 },
+        { path: "/edits/0/note", rule: "remove-additional", from: 1, to: undefined },
+      ],
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { isPlainObject } from "./is-plain-object";
+import { isPlainObject } from "../compile/value-kind";
 
 /** Whether `value` has the JSON Schema `type` named `type` (`integer` is an integral number). */
 export function matchesJsonType(type: string, value: unknown): boolean {

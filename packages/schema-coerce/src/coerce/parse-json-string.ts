@@ -1,8 +1,8 @@
+import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
 import { dropOptionalNulls } from "./drop-optional-nulls";
-import { isPlainObject } from "./is-plain-object";
 
 /**
  * The `parseJsonStrings` rule: `text` becomes the object or array it holds when the node asks

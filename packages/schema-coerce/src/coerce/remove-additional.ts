@@ -1,8 +1,8 @@
+import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import { copyKeysBefore } from "./copy-keys-before";
 import type { NodeInfo } from "./describe-node";
-import { isPlainObject } from "./is-plain-object";
 import { mapChildren } from "./map-children";
 import { setDataProperty } from "./set-data-property";
 
