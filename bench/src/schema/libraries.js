@@ -33,6 +33,8 @@ import { loadPackage } from "../harness/load-package.js";
  * @property {() => (copy: unknown) => unknown} makeCompiler a compile function (a new instance of
  *   the library where it keeps state across compiles)
  * @property {(compiled: any, value: unknown) => void} use one call on a result of makeCompiler
+ * @property {number} [memoryCompiles] how many copies the memory measure compiles (default 2,000;
+ *   fewer for a library whose compile takes milliseconds, to keep the run short)
  */
 
 // Ajv and ajv-formats are CommonJS; their default export arrives wrapped under ESM.
@@ -161,6 +163,7 @@ export async function loadLibraries() {
       return (copy) => ajv.compile(copy);
     },
     use: (compiled, value) => compiled(value),
+    memoryCompiles: 250,
   });
 
   /** @type {Library} */

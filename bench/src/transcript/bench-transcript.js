@@ -197,14 +197,21 @@ function listTools(current) {
 }
 
 /**
+ * The same declarations by name. Order is not compared: a tool that a change re-adds goes to the
+ * end of the replayed map (getToolStateChanges lists additions, it does not reorder), so after an
+ * edit the replay order may differ from `context.tools` while the tool set is right.
  * @param {any[]} left
  * @param {any[]} right
  * @param {(a: any, b: any) => boolean} declarationsEqual
  */
 function sameDeclarations(left, right, declarationsEqual) {
+  const byName = new Map(right.map((declaration) => [declaration.name, declaration]));
   return (
     left.length === right.length &&
-    left.every((item, index) => declarationsEqual(item, right[index]))
+    left.every((declaration) => {
+      const other = byName.get(declaration.name);
+      return other !== undefined && declarationsEqual(declaration, other);
+    })
   );
 }
 
