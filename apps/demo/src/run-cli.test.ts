@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseTranscript } from "@toolwright/transcript";
@@ -54,8 +54,10 @@ describe("runCli", () => {
       const { captured, environment } = createStreams(true);
       expect(await runCli(["--json", "--out", out], environment)).toBe(0);
       const lines = captured.stdout.trimEnd().split("\n");
-      const events = lines.map((line) => JSON.parse(line) as { type: string });
+      const events = lines.map((line) => JSON.parse(line) as { type: string; sandbox?: string });
       expect(events[0]?.type).toBe("demo_start");
+      // The temp sandbox the demo created is gone afterwards.
+      await expect(stat(String(events[0]?.sandbox))).rejects.toThrow(/ENOENT/);
       expect(events.at(-1)?.type).toBe("demo_end");
       expect(events.map((event) => event.type)).toContain("tool_execution_update");
       // --json never draws the live line, even on a TTY.
@@ -66,6 +68,15 @@ describe("runCli", () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+  });
+
+  it("should exit 130 without asking the model once the signal aborted", async () => {
+    const { captured, environment } = createStreams();
+    const controller = new AbortController();
+    controller.abort();
+    expect(await runCli(["--json"], { ...environment, signal: controller.signal })).toBe(130);
+    expect(captured.stdout).toContain('"type":"loop_end","turn":0,"reason":"aborted"');
+    expect(captured.stdout).not.toContain('"type":"model_request"');
   });
 
   it("should use colours and the live progress line only on a TTY without NO_COLOR", async () => {

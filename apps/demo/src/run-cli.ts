@@ -13,7 +13,8 @@ export interface CliEnvironment {
 
 /**
  * The demo's command line: parses `argv`, picks the scripted or a real model, runs the demo and
- * returns the exit code — 0 done, 1 the run failed (the model endpoint, a file), 2 bad usage.
+ * returns the exit code — 0 done, 1 the run failed (the model endpoint, a file), 2 bad usage,
+ * 130 aborted (Ctrl-C).
  * Colours and the live progress line only on a TTY, never with `--json`, never with `NO_COLOR`.
  */
 export async function runCli(
@@ -59,6 +60,7 @@ export async function runCli(
       },
       { write: (text) => environment.stdout.write(text), isTTY, color: isTTY && !noColor },
     );
+    if (result.reason === "aborted") return 130;
     return result.reason === "model_error" ? 1 : 0;
   } catch (error) {
     environment.stderr.write(
