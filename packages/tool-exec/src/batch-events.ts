@@ -79,16 +79,28 @@ export class BatchEvents {
    * Makes the call's message, appends it to `messages` and emits `tool_result`. A failing listener
    * is remembered, not fatal: the remaining results still go out.
    */
-  async result(call: ToolCallRun, messages: ToolResultMessage[]): Promise<void> {
+  result(call: ToolCallRun, messages: ToolResultMessage[]): Promise<void> | undefined {
     const making = createToolResultMessage(call.outcome as ToolCallOutcome, this.#truncation);
-    const message = making instanceof Promise ? await making : making;
+    if (making instanceof Promise)
+      return making.then((message) => this.#emitResult(message, messages));
+    return this.#emitResult(making, messages);
+  }
+
+  #emitResult(
+    message: ToolResultMessage,
+    messages: ToolResultMessage[],
+  ): Promise<void> | undefined {
     messages.push(message);
-    if (!this.#queue.isActive) return;
+    if (!this.#queue.isActive) return undefined;
+    let pending: Promise<void> | undefined;
     try {
-      const pending = this.#queue.emit({ type: "tool_result", message });
-      if (pending !== undefined) await pending;
+      pending = this.#queue.emit({ type: "tool_result", message });
     } catch (error) {
       this.resultListenerFailure ??= { error };
+      return undefined;
     }
+    return pending?.then(undefined, (error: unknown) => {
+      this.resultListenerFailure ??= { error };
+    });
   }
 }

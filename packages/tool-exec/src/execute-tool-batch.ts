@@ -43,37 +43,59 @@ export async function executeToolBatch<TContext = unknown>(
   const messages: ToolResultMessage[] = [];
   if (options.mode === "sequential" || callsSequentialTool(calls, run)) {
     for (const call of calls) {
-      await startAndPrepare(call, events);
+      const preparing = startAndPrepare(call, events);
+      if (preparing !== undefined) await preparing;
       if (call.outcome === undefined) await call.execute();
-      await events.end(call);
-      await events.result(call, messages);
+      const ending = events.end(call);
+      if (ending !== undefined) await ending;
+      const resulting = events.result(call, messages);
+      if (resulting !== undefined) await resulting;
     }
   } else {
     const scheduler = new ToolCallScheduler<ToolCallRun>(maxConcurrency, executeCall, (call) =>
       events.end(call),
     );
     for (const call of calls) {
-      await startAndPrepare(call, events);
+      const preparing = startAndPrepare(call, events);
+      if (preparing !== undefined) await preparing;
       if (call.outcome === undefined) assignLockKeys(call);
-      if (call.outcome === undefined) scheduler.add(call);
-      else await events.end(call);
+      if (call.outcome === undefined) {
+        scheduler.add(call);
+      } else {
+        const ending = events.end(call);
+        if (ending !== undefined) await ending;
+      }
     }
     await scheduler.run();
-    for (const call of calls) await events.result(call, messages);
+    for (const call of calls) {
+      const resulting = events.result(call, messages);
+      if (resulting !== undefined) await resulting;
+    }
   }
   if (events.resultListenerFailure !== undefined) throw events.resultListenerFailure.error;
   const outcomes = calls.map(toOutcome);
   return { messages, outcomes, terminate: shouldTerminateToolBatch(outcomes) };
 }
 
-/** Emits the start event, then runs preflight unless the start listener already ended the call. */
-async function startAndPrepare(call: ToolCallRun, events: BatchEvents): Promise<void> {
+/**
+ * Emits the start event, then runs preflight unless the start listener already ended the call.
+ * Synchronous (no promise, no microtask) when the listener and `beforeToolCall` are: a batch of
+ * thousands of calls should not pay a promise per call for nothing.
+ */
+function startAndPrepare(call: ToolCallRun, events: BatchEvents): Promise<void> | undefined {
   const starting = events.start(call);
-  if (starting !== undefined) await starting;
-  if (call.outcome !== undefined) return;
-  const prepared = call.prepare();
-  if (prepared !== true && prepared !== false) await prepared;
+  if (starting !== undefined) return starting.then(() => prepareUnlessEnded(call));
+  return prepareUnlessEnded(call);
 }
+
+function prepareUnlessEnded(call: ToolCallRun): Promise<void> | undefined {
+  if (call.outcome !== undefined) return undefined;
+  const prepared = call.prepare();
+  if (prepared === true || prepared === false) return undefined;
+  return prepared.then(ignore);
+}
+
+function ignore(): void {}
 
 function executeCall(call: ToolCallRun): Promise<unknown> {
   return call.execute();

@@ -32,7 +32,8 @@ export async function failTruncatedToolCalls<TContext = unknown>(
     }
     const ending = events.end(call);
     if (ending !== undefined) await ending;
-    await events.result(call, messages);
+    const resulting = events.result(call, messages);
+    if (resulting !== undefined) await resulting;
     outcomes.push(call.outcome as ToolCallOutcome);
   }
   if (events.resultListenerFailure !== undefined) throw events.resultListenerFailure.error;

@@ -63,3 +63,67 @@ export function describeEvents(events: readonly ToolExecutionEvent[]): string[] 
 export async function flushMicrotasks(rounds = 20): Promise<void> {
   for (let round = 0; round < rounds; round++) await Promise.resolve();
 }
+
+/** A tool `count` that records the params of each call; `overrides` replace any field. */
+export function countingTool(overrides: Partial<Tool> = {}): Tool & { calls: unknown[] } {
+  const calls: unknown[] = [];
+  return {
+    name: "count",
+    description: "Counts calls",
+    parameters: { type: "object", properties: { n: { type: "integer" } } },
+    execute(params) {
+      calls.push(params);
+      return { content: [{ type: "text", text: "ok" }] };
+    },
+    ...overrides,
+    calls,
+  } as Tool & { calls: unknown[] };
+}
+
+/** A tool whose calls each wait for a deferred the test resolves: `{ id }` → text `id`. */
+export function createGatedTool(name = "gated", overrides: Partial<Tool> = {}) {
+  const gates = new Map<string, Deferred<void>>();
+  const started: string[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const gate = (id: string) => {
+    let deferred = gates.get(id);
+    if (deferred === undefined) {
+      deferred = createDeferred();
+      gates.set(id, deferred);
+    }
+    return deferred;
+  };
+  const tool = {
+    name,
+    description: "Waits for the test",
+    parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+    async execute(params: Readonly<Record<string, unknown>>) {
+      const id = String(params.id);
+      started.push(id);
+      active++;
+      maxActive = Math.max(maxActive, active);
+      await gate(id).promise;
+      active--;
+      return { content: [{ type: "text" as const, text: id }] };
+    },
+    ...overrides,
+  } as Tool;
+  return {
+    tool,
+    started,
+    open: (id: string) => gate(id).resolve(),
+    get maxActive() {
+      return maxActive;
+    },
+  };
+}
+
+export function gatedCall(id: string, name = "gated"): ToolCall {
+  return createToolCall(id, name, { id });
+}
+
+export function recordEvents() {
+  const events: ToolExecutionEvent[] = [];
+  return { events, onEvent: (event: ToolExecutionEvent) => void events.push(event) };
+}

@@ -31,6 +31,7 @@ import {
 import { finishExecutedCall } from "./finish-executed-call";
 import type { BeforeToolCallResult, ToolArgumentCoercions } from "./hooks";
 import { isPromiseLike } from "./is-promise-like";
+import { linkAbort } from "./link-abort";
 import { raceTimeout } from "./race-timeout";
 import { RunningToolContext, type ToolContextHost } from "./running-tool-context";
 import type { ToolCallOutcome } from "./tool-call-outcome";
@@ -295,21 +296,6 @@ function findMissingSeam(tool: Tool, run: ToolRun): Seam<unknown> | undefined {
     if (run.seams?.has(seam) !== true) return seam;
   }
   return undefined;
-}
-
-/** Makes the run's abort reach a call's own controller; returns the function that unlinks them. */
-function linkAbort(
-  parent: AbortSignal | undefined,
-  controller: AbortController,
-): (() => void) | undefined {
-  if (parent === undefined) return undefined;
-  if (parent.aborted) {
-    controller.abort(parent.reason);
-    return undefined;
-  }
-  const forward = () => controller.abort(parent.reason);
-  parent.addEventListener("abort", forward, { once: true });
-  return () => parent.removeEventListener("abort", forward);
 }
 
 /** `error.type` for a thrown value: the error's class name, or `_OTHER` for non-errors. */
