@@ -48,9 +48,11 @@ export class CoercionRun {
   /** Starts a coercion call that records into `changes`, clearing what an earlier call left. */
   begin(changes: CoercionChange[]): void {
     this.#changes = changes;
-    this.#path.length = 0;
-    this.#refs.length = 0;
-    this.#refBases.length = 0;
+    // The stacks are empty after any call that returned normally; writing `length` is a slow
+    // runtime call, so it is paid only after a call that threw.
+    if (this.#path.length !== 0) this.#path.length = 0;
+    if (this.#refs.length !== 0) this.#refs.length = 0;
+    if (this.#refBases.length !== 0) this.#refBases.length = 0;
     this.#refBase = 0;
     this.#trials = 0;
     this.#budget = VISIT_BUDGET;
@@ -159,6 +161,6 @@ export class CoercionRun {
 
   /** Forgets the changes recorded since `mark`. */
   rollback(mark: number): void {
-    this.#changes.length = mark;
+    if (this.#changes.length !== mark) this.#changes.length = mark;
   }
 }

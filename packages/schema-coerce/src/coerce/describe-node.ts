@@ -41,6 +41,10 @@ export interface NodeInfo {
   readonly allOf: readonly JsonSchema[] | undefined;
   /** `properties` as a Map, so a `__proto__` key is only ever data. */
   readonly properties: ReadonlyMap<string, JsonSchema> | undefined;
+  /** The `properties` keys, in order (walked directly when no other key can have a schema). */
+  readonly propertyKeys: readonly string[];
+  /** The `properties` schemas, index for index with {@link propertyKeys}. */
+  readonly propertySchemas: readonly JsonSchema[];
   readonly required: ReadonlySet<string>;
   readonly patterns: readonly PatternEntry[];
   /** The `additionalProperties` schema, when there is one. */
@@ -94,6 +98,8 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     branches: readSchemaList(node.anyOf) ?? readSchemaList(node.oneOf),
     allOf: readSchemaList(node.allOf),
     properties,
+    propertyKeys: properties === undefined ? [] : [...properties.keys()],
+    propertySchemas: properties === undefined ? [] : [...properties.values()],
     required: new Set(Array.isArray(node.required) ? node.required.map(String) : []),
     patterns,
     additional,

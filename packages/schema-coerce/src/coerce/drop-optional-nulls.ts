@@ -30,6 +30,11 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
   for (const key in source) {
     if (!Object.hasOwn(source, key)) continue;
     const before = source[key];
+    // Only a null can go, and only objects and arrays hold more: other children need no visit.
+    if (typeof before !== "object") {
+      if (result !== undefined) setDataProperty(result, key, before);
+      continue;
+    }
     const propertySchema = info.properties?.get(key);
     if (
       before === null &&
@@ -39,6 +44,10 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
     ) {
       result ??= copyKeysBefore(source, key);
       run.recordRemoval("drop-null", key, before);
+      continue;
+    }
+    if (before === null) {
+      if (result !== undefined) setDataProperty(result, key, before);
       continue;
     }
     let after = before;
@@ -67,6 +76,7 @@ function dropInArray(run: CoercionRun, info: NodeInfo, source: readonly unknown[
       info.tuple !== undefined && index < info.tuple.length ? info.tuple[index] : info.items;
     if (schema === undefined) continue;
     const before = source[index];
+    if (typeof before !== "object" || before === null) continue;
     run.enter(index);
     const after = dropOptionalNulls(run, schema, before);
     run.leave();

@@ -26,10 +26,39 @@ export function mapChildren(
   visit: VisitChild,
 ): unknown {
   if (!run.canDescend()) return value;
-  if (isPlainObject(value))
-    return info.hasObjectKeywords ? mapObject(run, info, value, visit) : value;
+  if (isPlainObject(value)) {
+    if (!info.hasObjectKeywords) return value;
+    // Only declared keys have schemas: walk the (usually short) declared list, not the value.
+    if (info.patterns.length === 0 && info.additional === undefined) {
+      return mapDeclared(run, info, value, visit);
+    }
+    return mapObject(run, info, value, visit);
+  }
   if (Array.isArray(value)) return mapArray(run, info, value, visit);
   return value;
+}
+
+function mapDeclared(
+  run: CoercionRun,
+  info: NodeInfo,
+  source: Record<string, unknown>,
+  visit: VisitChild,
+): Record<string, unknown> {
+  const keys = info.propertyKeys;
+  let result: Record<string, unknown> | undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    if (!Object.hasOwn(source, key)) continue;
+    const before = source[key];
+    run.enter(key);
+    const after = visit(run, info.propertySchemas[index] as JsonSchema, before);
+    run.leave();
+    if (after === before) continue;
+    // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
+    result ??= { ...source };
+    setDataProperty(result, key, after);
+  }
+  return result ?? source;
 }
 
 function mapObject(

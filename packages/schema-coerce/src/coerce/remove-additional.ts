@@ -63,6 +63,11 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
       run.recordRemoval("remove-additional", key, before);
       continue;
     }
+    // Only objects and arrays hold keys that could go; a scalar child needs no visit.
+    if (typeof before !== "object" || before === null) {
+      if (result !== undefined) setDataProperty(result, key, before);
+      continue;
+    }
     let after = before;
     run.enter(key);
     if (propertySchema !== undefined) after = removeAdditional(run, propertySchema, after);
