@@ -50,7 +50,7 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
       if (result !== undefined) setDataProperty(result, key, before);
       continue;
     }
-    let after = before;
+    let after: unknown = before;
     run.enter(key);
     if (propertySchema !== undefined) after = dropOptionalNulls(run, propertySchema, after);
     let matched = propertySchema !== undefined;

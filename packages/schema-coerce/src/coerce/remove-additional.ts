@@ -68,7 +68,7 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
       if (result !== undefined) setDataProperty(result, key, before);
       continue;
     }
-    let after = before;
+    let after: unknown = before;
     run.enter(key);
     if (propertySchema !== undefined) after = removeAdditional(run, propertySchema, after);
     for (const pattern of info.patterns) {
