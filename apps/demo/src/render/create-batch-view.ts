@@ -24,6 +24,8 @@ export interface BatchView {
   render(event: BatchEvent): void;
   /** A line about the current call (a coercion, a block, a redaction), indented under it. */
   note(label: string, text: string): void;
+  /** Remembers a call whose argument text was not a JSON object, to say so instead of `{}`. */
+  markUnparsed(toolCallId: string): void;
 }
 
 const MAX_ERROR_LINES = 14;
@@ -37,6 +39,7 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
   const spans: TimelineSpan[] = [];
   const completion: string[] = [];
   const sourceOrder: string[] = [];
+  const unparsed = new Set<string>();
 
   const stamp = (): string =>
     palette.dim(`+${String(Math.round(performance.now() - origin)).padStart(4)} ms`);
@@ -53,6 +56,9 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
   };
 
   return {
+    markUnparsed(toolCallId) {
+      unparsed.add(toolCallId);
+    },
     note(label, text) {
       writer.line(`${" ".repeat(14)}${label}  ${text}`);
     },
@@ -76,16 +82,14 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
           writer.line(`  ${palette.bold("batch")}  ${count} · ${how}`);
           return;
         }
-        case "tool_execution_start":
+        case "tool_execution_start": {
           starts.set(event.toolCallId, { toolName: event.toolName, at: performance.now() });
-          row(
-            palette.cyan("▶"),
-            "start",
-            event.toolName,
-            event.toolCallId,
-            palette.dim(preview(compactJson(event.args), 60)),
-          );
+          const args = unparsed.has(event.toolCallId)
+            ? palette.yellow("(the argument text is not a JSON object)")
+            : palette.dim(preview(compactJson(event.args), 60));
+          row(palette.cyan("▶"), "start", event.toolName, event.toolCallId, args);
           return;
+        }
         case "tool_execution_update": {
           const text = preview(contentText(event.partialResult.content ?? []), 50);
           const bar = progressBar(event.partialResult.details);

@@ -87,6 +87,8 @@ export function createPrettyRenderer(output: DemoOutput): (event: DemoEvent) => 
           writer.line(palette.dim(wrap(event.scene.narration, RULE_WIDTH - 2, "  ")));
         releaseHeld();
         for (const part of event.message.content) {
+          if (part.type === "toolCall" && part.argumentsError !== undefined)
+            batch.markUnparsed(part.id);
           if (part.type === "text")
             writer.line(`  ${palette.bold("model")}  ${preview(part.text, 70)}`);
         }

@@ -65,53 +65,69 @@ async function call(
   return { outcome, text, events, terminate: batch.terminate };
 }
 
-describe("demo tools", () => {
-  it.each([
-    ["read_file", { path: "a.txt" }, "one\ntwo\nthree"],
-    ["read_file", { path: "a.txt", maxLines: 1 }, "one\n[2 more lines]"],
-    ["list_dir", {}, "a.txt"],
-    ["word_count", { path: "a.txt" }, "a.txt: 3 lines, 3 words, 14 characters"],
-    ["calculator", { expression: "2 ^ 10" }, "2 ^ 10 = 1024"],
-    ["calculator", { expression: "1 / 3", precision: 3 }, "1 / 3 = 0.333"],
-    ["echo", { value: "hi", repeat: 3, uppercase: true }, "HI HI HI"],
-    ["finish", { summary: "ok" }, "Finished: ok"],
-  ])("should run %s %j", async (name, args, expected) => {
+describe.each([
+  ["readFileTool", "read_file", { path: "a.txt" }, "one\ntwo\nthree"],
+  ["readFileTool", "read_file", { path: "a.txt", maxLines: 1 }, "one\n[2 more lines]"],
+  ["listDirTool", "list_dir", {}, "a.txt"],
+  ["wordCountTool", "word_count", { path: "a.txt" }, "a.txt: 3 lines, 3 words, 14 characters"],
+  ["calculatorTool", "calculator", { expression: "2 ^ 10" }, "2 ^ 10 = 1024"],
+  ["calculatorTool", "calculator", { expression: "1 / 3", precision: 3 }, "1 / 3 = 0.333"],
+  ["echoTool", "echo", { value: "hi", repeat: 3, uppercase: true }, "HI HI HI"],
+  ["finishTool", "finish", { summary: "ok" }, "Finished: ok"],
+])("%s", (_tool, name, args, expected) => {
+  it(`should answer ${JSON.stringify(args)} with ${JSON.stringify(expected)}`, async () => {
     const { outcome, text } = await call(name, args);
     expect(outcome?.isError).toBe(false);
     expect(text).toBe(expected);
   });
+});
 
-  it.each([
-    ["read_file", { path: "missing.txt" }, /ENOENT/],
-    ["read_file", { path: "../a.txt" }, /^Path "\.\.\/a\.txt" is outside the sandbox$/],
-    [
-      "calculator",
-      { expression: "2 +" },
-      /^Expected a number, a name or "\(" at position 3, found the end$/,
-    ],
-  ])("should turn %s %j into an error result", async (name, args, message) => {
+describe.each([
+  ["readFileTool", "read_file", { path: "missing.txt" }, /ENOENT/],
+  [
+    "readFileTool",
+    "read_file",
+    { path: "../a.txt" },
+    /^Path "\.\.\/a\.txt" is outside the sandbox$/,
+  ],
+  [
+    "calculatorTool",
+    "calculator",
+    { expression: "2 +" },
+    /^Expected a number, a name or "\(" at position 3, found the end$/,
+  ],
+])("%s", (_tool, name, args, message) => {
+  it(`should turn ${JSON.stringify(args)} into an error result`, async () => {
     const { outcome, text } = await call(name, args);
     expect(outcome?.isError).toBe(true);
     expect(text).toMatch(message);
   });
+});
 
-  it("should give the calculator's value to programs as structuredContent", async () => {
+describe("calculatorTool", () => {
+  it("should give its value to programs as structuredContent", async () => {
     const { outcome } = await call("calculator", { expression: "6 * 7" });
     expect(outcome?.result.structuredContent).toEqual({ expression: "6 * 7", value: 42 });
   });
+});
 
-  it("should vote to terminate only from finish", async () => {
+describe("finishTool", () => {
+  it("should vote to terminate, where echo does not", async () => {
     expect((await call("finish", { summary: "x" })).terminate).toBe(true);
     expect((await call("echo", { value: "x" })).terminate).toBe(false);
   });
+});
 
+describe("writeFileTool", () => {
   it("should write, then append behind the file queue, creating folders", async () => {
     await call("write_file", { path: "out/r.md", content: "a\n" });
     const appended = await call("write_file", { path: "out/r.md", content: "b\n", append: true });
     expect(appended.text).toBe("Appended to out/r.md (4 bytes)");
     expect(await readFile(join(root, "out/r.md"), "utf8")).toBe("a\nb\n");
   });
+});
 
+describe("slowTaskTool", () => {
   it("should stream progress from slow_task before it ends", async () => {
     const { events, text } = await call("slow_task", { label: "job", steps: 2 });
     expect(events.map((event) => event.type)).toEqual([
