@@ -1,5 +1,6 @@
 import type { SchemaIssue } from "../../types";
 import { jsonEqual } from "../json-equal";
+import { isLeafValid, LEAF_NONE, leafCodeOf } from "../leaf-check";
 import type {
   CheckFn,
   CollectFn,
@@ -79,6 +80,7 @@ export function compileArrayKeywords(
   const prefixLength = prefixChecks.length;
   const passOther = !guard;
   // Children compiled later (recursive references) are read through the node, not captured.
+  const restLeaf = rest === undefined ? LEAF_NONE : leafCodeOf(rest);
   const restCheck: CheckFn | undefined =
     rest === undefined ? undefined : (value, scope) => rest.check(value, scope);
   const containsCheck: CheckFn | undefined =
@@ -92,7 +94,11 @@ export function compileArrayKeywords(
     for (let index = 0; index < tupleEnd; index++) {
       if (!prefix[index]!.check(value[index], scope)) return false;
     }
-    if (restCheck !== undefined) {
+    if (restLeaf !== LEAF_NONE) {
+      for (let index = prefixLength; index < length; index++) {
+        if (!isLeafValid(restLeaf, value[index])) return false;
+      }
+    } else if (restCheck !== undefined) {
       for (let index = prefixLength; index < length; index++) {
         if (!restCheck(value[index], scope)) return false;
       }

@@ -33,7 +33,15 @@ export function compileEnum(
   const message = `expected one of ${JSON.stringify(members)}`;
   const allPrimitive = members.every((member) => typeof member !== "object" || member === null);
   let check: (value: unknown) => boolean;
-  if (allPrimitive) {
+  if (allPrimitive && members.length <= 8) {
+    // A short scan with `===` beats hashing for the few literals tool schemas list.
+    check = (value) => {
+      for (let index = 0; index < members.length; index++) {
+        if (members[index] === value) return true;
+      }
+      return false;
+    };
+  } else if (allPrimitive) {
     const set = new Set<unknown>(members);
     check = (value) => (typeof value !== "object" || value === null) && set.has(value);
   } else {

@@ -1,4 +1,5 @@
 import type { PatternMatcher, SchemaIssue } from "../../types";
+import { isLeafValid, LEAF_NONE, leafCodeOf } from "../leaf-check";
 import type {
   CheckFn,
   CollectFn,
@@ -18,6 +19,8 @@ import { escapePointerSegment } from "../uri";
 import { collectorOf } from "./collector-of";
 
 const hasOwn = Object.hasOwn;
+// `hasOwnProperty.call` inside for-in is a pattern V8 optimises; `Object.hasOwn` is not.
+const ownProperty = Object.prototype.hasOwnProperty;
 
 interface Dependency {
   readonly key: string;
@@ -93,16 +96,30 @@ export function compileObjectKeywords(
   const propertySet = new Set(propertyKeys);
   const propertyCount = propertyKeys.length;
   const patternCount = patternSources.length;
-  const requiredCount = required.length;
-  const iterateKeys =
-    patternCount > 0 ||
-    additional !== undefined ||
-    propertyNames !== undefined ||
-    minProperties > 0 ||
-    maxProperties !== Infinity;
   const passOther = !guard;
+  // `required` names that have a `properties` entry are counted while walking the keys; the
+  // others are looked up one by one.
+  const requiredSet = new Set(required);
+  const isRequired = propertyKeys.map((key) => requiredSet.has(key));
+  const requiredInProperties = isRequired.filter(Boolean).length;
+  const requiredElsewhere = required.filter((key) => !propertySet.has(key));
+  const requiredElsewhereCount = requiredElsewhere.length;
+  const leafCodes = propertyNodes.map(leafCodeOf);
+  const propertyIndex = new Map(propertyKeys.map((key, index) => [key, index]));
+  const hasExtraRules = patternCount > 0 || additional !== undefined;
 
-  // Does the own key `key` pass patternProperties / additionalProperties?
+  // The index of `key` in `properties`, or -1.
+  const findProperty = (key: string): number => {
+    if (propertyCount <= 8) {
+      for (let index = 0; index < propertyCount; index++) {
+        if (propertyKeys[index] === key) return index;
+      }
+      return -1;
+    }
+    return propertyIndex.get(key) ?? -1;
+  };
+
+  // Does the own key `key` (not in `properties`) pass patternProperties / additionalProperties?
   const checkExtraKey = (object: Record<string, unknown>, key: string, scope: Scope): boolean => {
     let matched = false;
     for (let index = 0; index < patternCount; index++) {
@@ -111,33 +128,48 @@ export function compileObjectKeywords(
         if (!patternNodes[index]!.check(object[key], scope)) return false;
       }
     }
-    if (matched || additional === undefined || propertySet.has(key)) return true;
+    if (matched || additional === undefined) return true;
     return !additionalFalse && additional.check(object[key], scope);
   };
 
+  // One pass over the value's own keys (for-in with `object[key]` takes V8's enum-cache fast
+  // path); keys usually come in schema order, so a cursor finds each property without a lookup.
   const check: CheckFn = (value, scope) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return passOther;
     const object = value as Record<string, unknown>;
-    for (let index = 0; index < requiredCount; index++) {
-      if (!hasOwn(object, required[index]!)) return false;
-    }
-    for (let index = 0; index < propertyCount; index++) {
-      const key = propertyKeys[index]!;
-      if (hasOwn(object, key) && !propertyNodes[index]!.check(object[key], scope)) return false;
-    }
-    if (iterateKeys) {
-      let count = 0;
-      for (const key in object) {
-        if (!hasOwn(object, key)) continue;
-        count++;
-        if (propertyNames !== undefined && !propertyNames.check(key, scope)) return false;
-        if (patternCount === 0 && additionalFalse) {
-          if (!propertySet.has(key)) return false;
-        } else if (!checkExtraKey(object, key, scope)) {
+    let count = 0;
+    let requiredSeen = 0;
+    let cursor = 0;
+    for (const key in object) {
+      if (!ownProperty.call(object, key)) continue;
+      count++;
+      let index: number;
+      if (cursor < propertyCount && propertyKeys[cursor] === key) {
+        index = cursor++;
+      } else {
+        index = findProperty(key);
+        if (index !== -1) cursor = index + 1;
+      }
+      if (index !== -1) {
+        const code = leafCodes[index]!;
+        if (
+          code !== LEAF_NONE
+            ? !isLeafValid(code, object[key])
+            : !propertyNodes[index]!.check(object[key], scope)
+        ) {
           return false;
         }
+        if (isRequired[index]) requiredSeen++;
+        if (patternCount > 0 && !checkPatternsOnly(object, key, scope)) return false;
+      } else if (hasExtraRules && !checkExtraKey(object, key, scope)) {
+        return false;
       }
-      if (count < minProperties || count > maxProperties) return false;
+      if (propertyNames !== undefined && !propertyNames.check(key, scope)) return false;
+    }
+    if (requiredSeen < requiredInProperties) return false;
+    if (count < minProperties || count > maxProperties) return false;
+    for (let index = 0; index < requiredElsewhereCount; index++) {
+      if (!hasOwn(object, requiredElsewhere[index]!)) return false;
     }
     for (let index = 0; index < dependencies.length; index++) {
       const dependency = dependencies[index]!;
@@ -149,6 +181,20 @@ export function compileObjectKeywords(
         }
       }
       if (dependency.node !== undefined && !dependency.node.check(object, scope)) return false;
+    }
+    return true;
+  };
+
+  // A key declared in `properties` may also match `patternProperties`: both apply.
+  const checkPatternsOnly = (
+    object: Record<string, unknown>,
+    key: string,
+    scope: Scope,
+  ): boolean => {
+    for (let index = 0; index < patternCount; index++) {
+      if (patternMatchers[index]!.test(key) && !patternNodes[index]!.check(object[key], scope)) {
+        return false;
+      }
     }
     return true;
   };

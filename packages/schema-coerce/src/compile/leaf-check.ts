@@ -1,0 +1,70 @@
+/**
+ * Leaf codes: a property or item schema that is only `{ type: <one primitive type> }` (or `true`,
+ * `{}`) is checked by a `switch` on a small code instead of a call to its closure. Closure calls
+ * from one object-check site are megamorphic (every schema has its own closures), so this keeps
+ * the common leaves inlined in the hot loop.
+ */
+import type { SchemaNode } from "./schema-node";
+
+export const LEAF_NONE = 0;
+const LEAF_ANY = 1;
+const LEAF_STRING = 2;
+const LEAF_NUMBER = 3;
+const LEAF_INTEGER = 4;
+const LEAF_BOOLEAN = 5;
+const LEAF_NULL = 6;
+
+const leafByType: Readonly<Record<string, number>> = {
+  string: LEAF_STRING,
+  number: LEAF_NUMBER,
+  integer: LEAF_INTEGER,
+  boolean: LEAF_BOOLEAN,
+  null: LEAF_NULL,
+};
+
+const annotationKeywords = new Set([
+  "type",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
+/** The leaf code of a compiled node, or {@link LEAF_NONE} when it needs its closure. */
+export function leafCodeOf(node: SchemaNode): number {
+  const schema = node.schema;
+  if (schema === true) return LEAF_ANY;
+  if (typeof schema !== "object" || !node.compiled) return LEAF_NONE;
+  let code = LEAF_ANY;
+  for (const key of Object.keys(schema)) {
+    if (!annotationKeywords.has(key)) return LEAF_NONE;
+  }
+  const type = schema.type;
+  if (type !== undefined) {
+    if (typeof type !== "string" || !Object.hasOwn(leafByType, type)) return LEAF_NONE;
+    code = leafByType[type]!;
+  }
+  return code;
+}
+
+/** Whether `value` passes the leaf schema `code` (never {@link LEAF_NONE}). */
+export function isLeafValid(code: number, value: unknown): boolean {
+  switch (code) {
+    case LEAF_STRING:
+      return typeof value === "string";
+    case LEAF_NUMBER:
+      return typeof value === "number" && Number.isFinite(value);
+    case LEAF_INTEGER:
+      return Number.isInteger(value);
+    case LEAF_BOOLEAN:
+      return typeof value === "boolean";
+    case LEAF_NULL:
+      return value === null;
+    default:
+      return true;
+  }
+}
