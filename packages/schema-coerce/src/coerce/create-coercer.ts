@@ -10,7 +10,8 @@
  * 4. Pass 3 coerces primitives by `type` (it also parses JSON where a type array lists `object`
  *    / `array`, since pass 2 leaves type arrays alone).
  * After any pass that changed the value, a valid result ends the pipeline early: the later
- * passes never change a valid value, so skipping them only saves time.
+ * passes never change a valid value, so skipping them only saves time. Pass 3 is left out
+ * altogether for a schema where it cannot change what pass 2 left (`needsTypePass`).
  *
  * 5. `removeAdditional` runs once more if the result is still not valid: objects that came out of
  *    a JSON string, and union branches that only fit after conversion, are trimmed there.
@@ -25,13 +26,17 @@ import { CoercionRun } from "./coercion-run";
 import { convertValue } from "./convert-value";
 import type { NodeInfo } from "./describe-node";
 import { dropOptionalNulls } from "./drop-optional-nulls";
+import { needsTypePass } from "./needs-type-pass";
 import { removeAdditional } from "./remove-additional";
 
 /** A coercion pass: the (possibly new) value for `node`. */
 type Pass = (run: CoercionRun, node: JsonSchema, value: unknown) => unknown;
 
 /** SPEC §1.4's three passes, in their fixed order. */
-const passes: readonly Pass[] = [dropOptionalNulls, convertValue, coerceTypes];
+const allPasses: readonly Pass[] = [dropOptionalNulls, convertValue, coerceTypes];
+
+/** The passes for a schema where pass 3 cannot change what pass 2 left (see needsTypePass). */
+const withoutTypePass: readonly Pass[] = [dropOptionalNulls, convertValue];
 
 /**
  * Builds the coercion function of one compiled schema. What can be known per schema node is
@@ -53,24 +58,29 @@ export function createCoercer(
   // One run object reused across calls (its stacks are reset each time); a nested call, which
   // only a pathological matcher or validator could cause, gets its own.
   let idleRun: CoercionRun | undefined;
+  let passes: readonly Pass[] | undefined;
   return (value, changes) => {
     const mark = changes.length;
     const run = idleRun ?? new CoercionRun(graph, cache);
     idleRun = undefined;
     try {
       run.begin(changes);
+      passes ??= needsTypePass(run, root) ? allPasses : withoutTypePass;
       let result = value;
       if (removesAdditional) {
         result = removeAdditional(run, root, result);
         if (result !== value && graph.accepts(root, result)) return result;
       }
-      for (const pass of passes) {
+      for (let index = 0; index < passes.length; index++) {
+        const pass = passes[index] as Pass;
         run.startPass();
         const next = pass(run, root, result);
         if (next === result) continue;
         result = next;
-        // Later passes never change a valid value, so once it is valid the rest is skipped.
-        if (graph.accepts(root, result)) return result;
+        // Later steps never change a valid value, so once it is valid the rest is skipped;
+        // after the last step the caller judges the value anyway.
+        const isLast = index === passes.length - 1 && !removesAdditional;
+        if (!isLast && graph.accepts(root, result)) return result;
       }
       if (removesAdditional) {
         run.startPass();
