@@ -28,10 +28,13 @@ export function compile<S extends JsonSchema>(
   options: CompileOptions = {},
 ): CompiledSchema<InferSchema<S>> {
   type Value = InferSchema<S>;
-  const compiler = createCompiler(schema, options);
+  // Only coercion needs the graph after compiling; not keeping it otherwise lets the registry and
+  // node maps be collected, which is most of a compiled schema's memory.
+  let compiler: SchemaCompiler | undefined = createCompiler(schema, options);
   const root = compiler.rootNode;
+  const graph: SchemaCompiler | undefined = options.coerce === true ? compiler : undefined;
+  compiler = undefined;
   const rootCheck = root.check;
-  const coerceOn = options.coerce === true;
   let coercer: ((value: unknown, changes: CoercionChange[]) => unknown) | undefined;
 
   const check = (value: unknown): value is Value => {
@@ -58,8 +61,8 @@ export function compile<S extends JsonSchema>(
   };
 
   const coerce = (value: unknown): unknown => {
-    if (!coerceOn || check(value)) return value;
-    coercer ??= createCoercer(compiler);
+    if (graph === undefined || check(value)) return value;
+    coercer ??= createCoercer(graph);
     return coercer(value, []);
   };
 
@@ -74,8 +77,8 @@ export function compile<S extends JsonSchema>(
     coerce,
     parse: (value): ParseResult<Value> => {
       if (check(value)) return { ok: true, value, changes: noChanges };
-      if (!coerceOn) return { ok: false, errors: errors(value), changes: noChanges };
-      coercer ??= createCoercer(compiler);
+      if (graph === undefined) return { ok: false, errors: errors(value), changes: noChanges };
+      coercer ??= createCoercer(graph);
       const changes: CoercionChange[] = [];
       const coerced = coercer(value, changes);
       if (check(coerced)) return { ok: true, value: coerced, changes };

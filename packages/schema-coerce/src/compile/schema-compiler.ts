@@ -57,6 +57,20 @@ function createNode(schema: JsonSchema, location: Location, pointer: string): Sc
   };
 }
 
+// The boolean schemas compile to the same two nodes in every graph.
+const booleanLocation: Location = {
+  base: DEFAULT_BASE,
+  resource: { uri: DEFAULT_BASE, dynamicAnchors: new Map() },
+  draft: "2020-12",
+};
+const trueNode: SchemaNode = {
+  ...createNode(true, booleanLocation, "#"),
+  check: validCheck,
+  report: validReport,
+  compiled: true,
+};
+const falseNode: SchemaNode = { ...createNode(false, booleanLocation, "#"), compiled: true };
+
 function defaultRegExp(source: string): PatternMatcher {
   return new RegExp(source, "u");
 }
@@ -72,8 +86,8 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
   private readonly registry = new ResourceRegistry();
   private readonly nodes = new Map<object, SchemaNode>();
   private readonly patterns = new Map<string, PatternMatcher>();
-  private readonly trueNode: SchemaNode;
-  private readonly falseNode: SchemaNode;
+  private readonly trueNode = trueNode;
+  private readonly falseNode = falseNode;
   private remoteSchemas: Map<string, JsonSchema> | undefined;
 
   constructor(
@@ -95,12 +109,6 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
     const rootEntry = this.registry.addDocument(schema, DEFAULT_BASE, this.draft, "");
     this.dynamic = this.registry.usesDynamicRef || this.remoteUsesDynamicRef();
     const rootLocation = rootEntry.location;
-    this.trueNode = createNode(true, rootLocation, "#");
-    this.trueNode.check = validCheck;
-    this.trueNode.report = validReport;
-    this.trueNode.compiled = true;
-    this.falseNode = createNode(false, rootLocation, "#");
-    this.falseNode.compiled = true;
     this.rootNode = this.child(schema, rootLocation, "#");
   }
 

@@ -41,9 +41,11 @@ export function compileArrayKeywords(
     restSchema = schema.items;
     if (draft7 && restSchema === undefined) restSchema = undefined;
   }
-  const prefix = (prefixSchemas ?? []).map((item, index) =>
-    context.child(item, node.location, `${pointer}/${prefixKeyword}/${index}`),
-  );
+  // A plain loop: a closure naming `context` would keep the compiler alive (see object.ts).
+  const prefix: SchemaNode[] = [];
+  for (const [index, item] of (prefixSchemas ?? []).entries()) {
+    prefix.push(context.child(item, node.location, `${pointer}/${prefixKeyword}/${index}`));
+  }
   const rest =
     restSchema === undefined
       ? undefined

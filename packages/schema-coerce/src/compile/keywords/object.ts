@@ -46,26 +46,23 @@ export function compileObjectKeywords(
   const draft7 = location.draft === "7";
   const required = readStringArray(schema, "required", node, context) ?? [];
   const propertyMap = readSchemaMap(schema, "properties", node, context);
+  // Plain loops, not `.map(() => context...)`: a closure naming `context` would make every
+  // runtime closure of this scope keep the whole compiler alive.
   const propertyKeys = propertyMap === undefined ? [] : Object.keys(propertyMap);
-  const propertyNodes = propertyKeys.map((key) =>
-    context.child(
-      propertyMap![key],
-      location,
-      `${pointer}/properties/${escapePointerSegment(key)}`,
-    ),
-  );
+  const propertyNodes: SchemaNode[] = [];
+  for (const key of propertyKeys) {
+    const path = `${pointer}/properties/${escapePointerSegment(key)}`;
+    propertyNodes.push(context.child(propertyMap![key], location, path));
+  }
   const patternMap = readSchemaMap(schema, "patternProperties", node, context);
   const patternSources = patternMap === undefined ? [] : Object.keys(patternMap);
-  const patternMatchers: PatternMatcher[] = patternSources.map((source) =>
-    context.pattern(source, `${pointer}/patternProperties/${escapePointerSegment(source)}`),
-  );
-  const patternNodes = patternSources.map((source) =>
-    context.child(
-      patternMap![source],
-      location,
-      `${pointer}/patternProperties/${escapePointerSegment(source)}`,
-    ),
-  );
+  const patternMatchers: PatternMatcher[] = [];
+  const patternNodes: SchemaNode[] = [];
+  for (const source of patternSources) {
+    const path = `${pointer}/patternProperties/${escapePointerSegment(source)}`;
+    patternMatchers.push(context.pattern(source, path));
+    patternNodes.push(context.child(patternMap![source], location, path));
+  }
   const additional =
     schema.additionalProperties === undefined
       ? undefined
@@ -93,7 +90,6 @@ export function compileObjectKeywords(
     return undefined;
   }
 
-  const propertySet = new Set(propertyKeys);
   const propertyCount = propertyKeys.length;
   const patternCount = patternSources.length;
   const passOther = !guard;
@@ -102,15 +98,17 @@ export function compileObjectKeywords(
   const requiredSet = new Set(required);
   const isRequired = propertyKeys.map((key) => requiredSet.has(key));
   const requiredInProperties = isRequired.filter(Boolean).length;
-  const requiredElsewhere = required.filter((key) => !propertySet.has(key));
+  const requiredElsewhere = required.filter((key) => !propertyKeys.includes(key));
   const requiredElsewhereCount = requiredElsewhere.length;
   const leafCodes = propertyNodes.map(leafCodeOf);
-  const propertyIndex = new Map(propertyKeys.map((key, index) => [key, index]));
+  // Large objects get a map; small ones a scan (no map kept alive per node).
+  const propertyIndex =
+    propertyCount > 8 ? new Map(propertyKeys.map((key, index) => [key, index])) : undefined;
   const hasExtraRules = patternCount > 0 || additional !== undefined;
 
   // The index of `key` in `properties`, or -1.
   const findProperty = (key: string): number => {
-    if (propertyCount <= 8) {
+    if (propertyIndex === undefined) {
       for (let index = 0; index < propertyCount; index++) {
         if (propertyKeys[index] === key) return index;
       }
@@ -228,7 +226,7 @@ export function compileObjectKeywords(
           patternNodes[index]!.report(object[key], childPath(path, key), issues, scope);
         }
       }
-      if (matched || additional === undefined || propertySet.has(key)) continue;
+      if (matched || additional === undefined || findProperty(key) !== -1) continue;
       if (additionalFalse) {
         issues.push({
           path: childPath(path, key),
@@ -278,7 +276,7 @@ export function compileObjectKeywords(
     } else if (propertyCount > 0 || patternCount > 0) {
       for (const key in object) {
         if (!hasOwn(object, key)) continue;
-        let matched = propertySet.has(key);
+        let matched = findProperty(key) !== -1;
         for (let index = 0; !matched && index < patternCount; index++) {
           matched = patternMatchers[index]!.test(key);
         }
