@@ -1,9 +1,10 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
 import { createToolResultMessage } from "./create-tool-result-message";
 import { describeThrown } from "./describe-thrown";
+import { keepShapeAlive } from "./keep-shape-alive";
 import type { ToolCallOutcome } from "./tool-call-outcome";
 import type { ToolCallRun } from "./tool-call-run";
-import type { ToolEventQueue } from "./tool-event-queue";
+import { ToolEventQueue } from "./tool-event-queue";
 import type { TruncationOptions } from "./truncate-output";
 
 /**
@@ -15,6 +16,12 @@ export class BatchEvents {
   readonly #truncation: TruncationOptions | false | undefined;
   /** The first error a `tool_result` listener threw; the batch rejects with it at the end. */
   resultListenerFailure: { readonly error: unknown } | undefined = undefined;
+
+  static {
+    // See keep-shape-alive.ts.
+    const queue = new ToolEventQueue(undefined);
+    keepShapeAlive(() => new BatchEvents(queue, undefined));
+  }
 
   constructor(queue: ToolEventQueue, truncation: TruncationOptions | false | undefined) {
     this.#queue = queue;

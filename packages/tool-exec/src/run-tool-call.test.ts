@@ -29,6 +29,14 @@ describe("runToolCall", () => {
     expect(firstText(outcome.result)).toBe("x");
   });
 
+  it("should reject, not throw, when the tools array cannot become a registry", async () => {
+    let pending: Promise<unknown> | undefined;
+    expect(() => {
+      pending = runToolCall(createToolCall("1", "echo"), { tools: [echoTool, echoTool] });
+    }).not.toThrow();
+    await expect(pending).rejects.toThrow("Tool already registered: echo");
+  });
+
   describe("step 1: abort", () => {
     it("should end with Operation aborted and run nothing when the signal already aborted", async () => {
       const tool = countingTool();

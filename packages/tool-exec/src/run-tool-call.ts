@@ -11,12 +11,19 @@ import { ToolRun } from "./tool-run";
  * use `ToolRunnerSeam`), so nested calls cannot bypass the hooks.
  *
  * Never rejects for a tool's failure: an unknown tool, invalid arguments, a block, a throw or a
- * timeout all resolve to an outcome with `isError: true` that keeps the call's id and name.
+ * timeout all resolve to an outcome with `isError: true` that keeps the call's id and name. Rejects
+ * (never throws synchronously) only when `tools` is an array the registry refuses — a duplicate
+ * name, an invalid definition — since then no call can run.
  */
 export function runToolCall<TContext = unknown>(
   toolCall: ToolCall,
   options: RunToolCallOptions<TContext>,
 ): Promise<ToolCallOutcome> {
-  const run = new ToolRun(options as RunToolCallOptions<unknown>, options.onUpdate);
+  let run: ToolRun;
+  try {
+    run = new ToolRun(options as RunToolCallOptions<unknown>, options.onUpdate);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return new ToolCallRun(toolCall, run).runToCompletion();
 }

@@ -1,4 +1,5 @@
 import type { Seam, ToolCall, ToolContext, ToolUpdate } from "@toolwright/tool-core";
+import { keepShapeAlive } from "./keep-shape-alive";
 
 /** What a running call gives its tool's context: the executor side of `onUpdate` and `use`. */
 export interface ToolContextHost {
@@ -21,6 +22,19 @@ export class RunningToolContext implements ToolContext {
   readonly #host: ToolContextHost;
   #boundUpdate: ((partial: ToolUpdate) => void) | undefined;
   #boundUse: (<T>(seam: Seam<T>) => T) | undefined;
+
+  static {
+    // See keep-shape-alive.ts.
+    const host: ToolContextHost = {
+      toolCall: { type: "toolCall", id: "", name: "", arguments: {} },
+      acceptUpdate() {},
+      useSeam() {
+        throw new Error("unused");
+      },
+    };
+    const signal = new AbortController().signal;
+    keepShapeAlive(() => new RunningToolContext(host, signal));
+  }
 
   constructor(host: ToolContextHost, signal: AbortSignal) {
     this.#host = host;

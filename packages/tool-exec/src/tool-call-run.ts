@@ -31,11 +31,12 @@ import {
 import { finishExecutedCall } from "./finish-executed-call";
 import type { BeforeToolCallResult, ToolArgumentCoercions } from "./hooks";
 import { isPromiseLike } from "./is-promise-like";
+import { keepShapeAlive } from "./keep-shape-alive";
 import { linkAbort } from "./link-abort";
 import { raceTimeout } from "./race-timeout";
 import { RunningToolContext, type ToolContextHost } from "./running-tool-context";
 import type { ToolCallOutcome } from "./tool-call-outcome";
-import { normalizeTimeout, type ToolRun } from "./tool-run";
+import { normalizeTimeout, ToolRun } from "./tool-run";
 import { type ToolRunner, ToolRunnerSeam } from "./tool-runner-seam";
 import { endToolSpan, runInSpan, startToolSpan } from "./trace-tool-call";
 
@@ -60,6 +61,14 @@ export class ToolCallRun implements ToolContextHost {
   #acceptingUpdates = false;
   #pendingUpdates: Promise<void>[] | undefined = undefined;
   #updateFailure: { readonly error: unknown } | undefined = undefined;
+
+  static {
+    // See keep-shape-alive.ts: a batch's calls all die together, and so would their shape.
+    const run = new ToolRun({ tools: [] }, undefined);
+    keepShapeAlive(
+      () => new ToolCallRun({ type: "toolCall", id: "", name: "", arguments: {} }, run),
+    );
+  }
 
   constructor(toolCall: ToolCall, run: ToolRun, index = 0) {
     this.toolCall = toolCall;

@@ -5,6 +5,7 @@
  * source order and no two calls can wait on each other (every queue is ordered the same way).
  * Starting and releasing a call costs O(its keys) — no step scans the batch.
  */
+import { keepShapeAlive } from "./keep-shape-alive";
 
 /** What the scheduler needs of a call. */
 export interface SchedulableCall {
@@ -30,6 +31,12 @@ export class ToolCallScheduler<TCall extends SchedulableCall> {
   #running = 0;
   #remaining = 0;
   #resolveDone: (() => void) | undefined = undefined;
+
+  static {
+    // See keep-shape-alive.ts: one scheduler per batch dies with its batch.
+    const noop = () => undefined;
+    keepShapeAlive(() => new ToolCallScheduler(1, () => Promise.resolve(), noop));
+  }
 
   /**
    * `execute` runs a call (must not reject); `finish` runs after its slot and keys were released

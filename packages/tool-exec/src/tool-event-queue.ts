@@ -1,4 +1,5 @@
 import { isPromiseLike } from "./is-promise-like";
+import { keepShapeAlive } from "./keep-shape-alive";
 import type { ToolEventListener, ToolExecutionEvent } from "./tool-events";
 
 /**
@@ -9,6 +10,11 @@ import type { ToolEventListener, ToolExecutionEvent } from "./tool-events";
 export class ToolEventQueue {
   readonly #listener: ToolEventListener | undefined;
   #tail: Promise<void> | undefined = undefined;
+
+  static {
+    // See keep-shape-alive.ts: one queue per batch dies with its batch.
+    keepShapeAlive(() => new ToolEventQueue(undefined));
+  }
 
   constructor(listener: ToolEventListener | undefined) {
     this.#listener = listener;

@@ -6,6 +6,7 @@ import {
   type ToolUpdate,
 } from "@toolwright/tool-core";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
+import { keepShapeAlive } from "./keep-shape-alive";
 import type { RunToolCallOptions } from "./run-tool-call-options";
 
 /** The signal of a run that was given none: present (the SPEC says always), never aborts. */
@@ -39,6 +40,11 @@ export class ToolRun {
   readonly timeoutMs: number | undefined;
   readonly timeoutGraceMs: number;
   readonly updateListener: InternalUpdateListener | undefined;
+
+  static {
+    // See keep-shape-alive.ts.
+    keepShapeAlive(() => new ToolRun({ tools: [] }, undefined));
+  }
 
   constructor(
     options: RunToolCallOptions<unknown>,

@@ -23,8 +23,9 @@ export interface TruncationOptions {
   readonly spill?: (fullText: string, toolCall: ToolCall) => string | PromiseLike<string>;
 }
 
-/** The SPEC defaults. */
+/** The SPEC's default budget of text bytes (UTF-8) per result. */
 export const DEFAULT_MAX_BYTES = 51_200;
+/** The SPEC's default budget of text lines per result. */
 export const DEFAULT_MAX_LINES = 2_000;
 
 interface Measured {
