@@ -148,6 +148,18 @@ describe("createCoercer", () => {
     ]);
   });
 
+  it("should only remove additional properties when coerce itself is off", () => {
+    const schema = {
+      type: "object",
+      properties: { n: { type: "number" } },
+      additionalProperties: false,
+    };
+    const changes: CoercionChange[] = [];
+    const coercer = createCoercer(createTestGraph(schema, { removeAdditional: true }));
+    expect(coercer({ n: "1", extra: true }, changes)).toStrictEqual({ n: "1" });
+    expect(changes.map((change) => change.rule)).toEqual(["remove-additional"]);
+  });
+
   it("should return the input and push no changes when the graph throws", () => {
     const schema = { type: "object", properties: { n: { type: "number" } }, anyOf: [true] };
     const graph: SchemaGraph = {

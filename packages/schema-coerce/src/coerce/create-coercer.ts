@@ -9,15 +9,16 @@
  *    then gets pass 1 and the rest of pass 2 like any other value.
  * 4. Pass 3 coerces primitives by `type` (it also parses JSON where a type array lists `object`
  *    / `array`, since pass 2 leaves type arrays alone).
- * After any pass that changed the value, a valid result ends the pipeline early: the later
- * passes never change a valid value, so skipping them only saves time. Pass 3 is left out
- * altogether for a schema where it cannot change what pass 2 left (`needsTypePass`).
- *
  * 5. `removeAdditional` runs once more if the result is still not valid: objects that came out of
  *    a JSON string, and union branches that only fit after conversion, are trimmed there.
  *
  * Passes 2 and 3 run in that order so that where both apply pass 2 wins (a required
  * `{type:"string"}` receiving `null` becomes `"null"`, not `""`).
+ *
+ * Shortcuts that change no result: after a step that changed the value, a valid value ends the
+ * pipeline (later steps never change a valid value); pass 3 is left out for a schema where it
+ * cannot change what pass 2 left (`needsTypePass`). Without `coerce` only `removeAdditional`
+ * runs — `compile()` builds the coercer only with `coerce` on, so that is for other callers.
  */
 import type { SchemaGraph } from "../schema-graph";
 import type { CoercionChange, JsonSchema, JsonSchemaObject } from "../types";
@@ -29,11 +30,19 @@ import { dropOptionalNulls } from "./drop-optional-nulls";
 import { needsTypePass } from "./needs-type-pass";
 import { removeAdditional } from "./remove-additional";
 
-/** A coercion pass: the (possibly new) value for `node`. */
+/**
+ * A coercion pass: the (possibly new) value for `node`.
+ *
+ * **Contract:** never mutates `value`; returns `value` itself when nothing changed; records
+ * each change on the run. May throw only on an internal failure, which the coercer catches.
+ */
 type Pass = (run: CoercionRun, node: JsonSchema, value: unknown) => unknown;
 
 /** SPEC §1.4's three passes, in their fixed order. */
 const allPasses: readonly Pass[] = [dropOptionalNulls, convertValue, coerceTypes];
+
+/** Without `coerce` only `removeAdditional` applies (for a caller that wires it up alone). */
+const noPasses: readonly Pass[] = [];
 
 /** The passes for a schema where pass 3 cannot change what pass 2 left (see needsTypePass). */
 const withoutTypePass: readonly Pass[] = [dropOptionalNulls, convertValue];
@@ -65,7 +74,12 @@ export function createCoercer(
     idleRun = undefined;
     try {
       run.begin(changes);
-      passes ??= needsTypePass(run, root) ? allPasses : withoutTypePass;
+      passes ??=
+        graph.options.coerce !== true
+          ? noPasses
+          : needsTypePass(run, root)
+            ? allPasses
+            : withoutTypePass;
       let result = value;
       if (removesAdditional) {
         result = removeAdditional(run, root, result);

@@ -29,15 +29,19 @@ export interface NodeInfo {
   readonly refTarget: JsonSchema | undefined;
   /** Draft 7 ignores every keyword beside `$ref`, so the node is only its reference. */
   readonly siblingsIgnored: boolean;
+  /** The pass-2 rule the node applies. */
   readonly convertRule: ConvertRule;
   /** `type` as a list (a single string becomes a one-item list). */
   readonly types: readonly string[] | undefined;
   /** `type` when it is a single string. */
   readonly singleType: string | undefined;
+  /** `const` (meaningful only when {@link convertRule} is `"const"`). */
   readonly constValue: unknown;
+  /** `enum` members. */
   readonly enumValues: readonly unknown[] | undefined;
   /** `anyOf` (or else `oneOf`) branches. */
   readonly branches: readonly JsonSchema[] | undefined;
+  /** `allOf` members. */
   readonly allOf: readonly JsonSchema[] | undefined;
   /** `properties` as a Map, so a `__proto__` key is only ever data. */
   readonly properties: ReadonlyMap<string, JsonSchema> | undefined;
@@ -45,7 +49,9 @@ export interface NodeInfo {
   readonly propertyKeys: readonly string[];
   /** The `properties` schemas, index for index with {@link propertyKeys}. */
   readonly propertySchemas: readonly JsonSchema[];
+  /** `required` names. */
   readonly required: ReadonlySet<string>;
+  /** `patternProperties` with their matchers. */
   readonly patterns: readonly PatternEntry[];
   /** The `additionalProperties` schema, when there is one. */
   readonly additional: JsonSchema | undefined;
