@@ -1,5 +1,4 @@
 import type { ChatModel } from "./chat-model";
-import { createOpenAIModel } from "./openai-model";
 import { parseCliOptions, USAGE } from "./parse-cli-options";
 import { runDemo } from "./run-demo";
 
@@ -40,6 +39,8 @@ export async function runCli(
       );
       return 2;
     }
+    // Loaded only for a real model: the scripted run starts faster without the client.
+    const { createOpenAIModel } = await import("./openai-model");
     model = createOpenAIModel({
       model: options.model,
       ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl }),
