@@ -1,7 +1,8 @@
 import type { ToolCall, ToolResultMessage, ToolSource } from "@toolwright/tool-core";
 import { createToolResultMessage } from "./create-tool-result-message";
-import { runToolCall } from "./run-tool-call";
 import type { RunToolCallOptions } from "./run-tool-call-options";
+import { ToolCallRun } from "./tool-call-run";
+import { ToolRun } from "./tool-run";
 import type { TruncationOptions } from "./truncate-output";
 
 /** Options of {@link executeToolCall}: a run's options without `tools`, plus output truncation. */
@@ -24,8 +25,16 @@ export interface ExecuteToolCallOptions<TContext = unknown>
 export async function executeToolCall<TContext = unknown>(
   toolCall: ToolCall,
   tools: ToolSource,
-  options: ExecuteToolCallOptions<TContext> = {},
+  options: ExecuteToolCallOptions<TContext> = NO_OPTIONS as ExecuteToolCallOptions<TContext>,
 ): Promise<ToolResultMessage> {
-  const outcome = await runToolCall(toolCall, { ...options, tools });
+  const run = new ToolRun(
+    options as ExecuteToolCallOptions<unknown>,
+    options.onUpdate,
+    options.signal,
+    tools,
+  );
+  const outcome = await new ToolCallRun(toolCall, run).runToCompletion();
   return createToolResultMessage(outcome, options.truncation);
 }
+
+const NO_OPTIONS: ExecuteToolCallOptions = Object.freeze({});

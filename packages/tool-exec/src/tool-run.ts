@@ -3,6 +3,7 @@ import {
   type SeamImplementations,
   type ToolCall,
   ToolRegistry,
+  type ToolSource,
   type ToolUpdate,
 } from "@toolwright/tool-core";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
@@ -27,7 +28,8 @@ const seamMapsByList = new WeakMap<object, SeamMap>();
  * `runToolCall` and once per batch, so the per-call path reads plain fields.
  */
 export class ToolRun {
-  readonly options: RunToolCallOptions<unknown>;
+  readonly options: Omit<RunToolCallOptions<unknown>, "tools">;
+  readonly tools: ToolSource;
   readonly registry: ToolRegistry;
   /** The run's signal, if it has one (`undefined` lets a call skip listening to it). */
   readonly signal: AbortSignal | undefined;
@@ -43,16 +45,23 @@ export class ToolRun {
 
   static {
     // See keep-shape-alive.ts.
-    keepShapeAlive(() => new ToolRun({ tools: [] }, undefined));
+    const options: RunToolCallOptions<unknown> = { tools: [] };
+    keepShapeAlive(() => new ToolRun(options, undefined));
   }
 
+  /**
+   * `tools` defaults to `options.tools`; `executeToolCall` passes its own so it need not copy the
+   * options object per call.
+   */
   constructor(
-    options: RunToolCallOptions<unknown>,
+    options: Omit<RunToolCallOptions<unknown>, "tools"> & { readonly tools?: ToolSource },
     updateListener: InternalUpdateListener | undefined,
     signal: AbortSignal | undefined = options.signal,
+    tools: ToolSource = options.tools as ToolSource,
   ) {
     this.options = options;
-    this.registry = ToolRegistry.from(options.tools);
+    this.tools = tools;
+    this.registry = ToolRegistry.from(tools);
     this.signal = signal;
     this.signalOrNever = signal ?? NEVER_ABORTED_SIGNAL;
     this.seams = options.seams === undefined ? undefined : toSeamMap(options.seams);
@@ -70,7 +79,7 @@ export class ToolRun {
 
   /** The same run for a nested call: same options, the calling tool's signal, no update stream. */
   nested(signal: AbortSignal): ToolRun {
-    return new ToolRun(this.options, undefined, signal);
+    return new ToolRun(this.options, undefined, signal, this.tools);
   }
 }
 
