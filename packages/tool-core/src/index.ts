@@ -35,6 +35,7 @@ export { ToolRegistry } from "./tool-registry";
 export type { ToolResult, ToolUpdate } from "./tool-result";
 export type { ToolResultMessage } from "./tool-result-message";
 export type { Usage } from "./usage";
-export { validateToolArguments } from "./validate-tool-arguments";
+export type { ResolvedToolArguments } from "./validate-tool-arguments";
+export { resolveToolArguments, validateToolArguments } from "./validate-tool-arguments";
 export type { ToolOutputValidation } from "./validate-tool-output";
 export { validateToolOutput } from "./validate-tool-output";

@@ -1,4 +1,4 @@
-import { formatIssuePath, getValidator } from "@toolwright/schema-coerce";
+import { type CoercionChange, formatIssuePath, getValidator } from "@toolwright/schema-coerce";
 import { copyJsonValue } from "./copy-json-value";
 import type { Tool, ToolParamsOf } from "./define-tool";
 import { DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS } from "./tool-argument-options";
@@ -18,6 +18,25 @@ export function validateToolArguments<TTool extends Tool>(
   tool: TTool,
   toolCall: ToolCall,
 ): ToolParamsOf<TTool> {
+  return resolveToolArguments(tool, toolCall).params;
+}
+
+/** What {@link resolveToolArguments} returns. */
+export interface ResolvedToolArguments<TParams> {
+  /** The validated, coerced params: a private copy. */
+  readonly params: TParams;
+  /** Each coercion applied to get them (`[]` when the arguments were valid as written). */
+  readonly changes: readonly CoercionChange[];
+}
+
+/**
+ * {@link validateToolArguments}, also returning the coercions it applied — for executors and
+ * hooks that show or log what was fixed. Throws exactly as `validateToolArguments` does.
+ */
+export function resolveToolArguments<TTool extends Tool>(
+  tool: TTool,
+  toolCall: ToolCall,
+): ResolvedToolArguments<ToolParamsOf<TTool>> {
   if (toolCall.argumentsError !== undefined) {
     throw new ToolArgumentsError(
       `Invalid arguments for tool "${tool.name}": ${toolCall.argumentsError}`,
@@ -34,7 +53,7 @@ export function validateToolArguments<TTool extends Tool>(
   }
   const validator = getValidator(tool.parameters ?? DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS);
   const result = validator.parse(copied.value);
-  if (result.ok) return result.value as ToolParamsOf<TTool>;
+  if (result.ok) return { params: result.value as ToolParamsOf<TTool>, changes: result.changes };
   const lines = result.errors.map(
     (issue) => `  - ${formatIssuePath(issue.path)}: ${issue.message}`,
   );
