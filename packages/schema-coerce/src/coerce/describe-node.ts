@@ -49,6 +49,13 @@ export interface NodeInfo {
   readonly propertyKeys: readonly string[];
   /** The `properties` schemas, index for index with {@link propertyKeys}. */
   readonly propertySchemas: readonly JsonSchema[];
+  /**
+   * Index for index with {@link propertyKeys}: the primitive `type` of a property schema that
+   * pass 2 and pass 3 leave alone whenever the value already has that type (a single primitive
+   * `type`, no `$ref`, `const`, `enum` or combinator), else `undefined`. Lets the walks skip
+   * the visit of an already-right scalar.
+   */
+  readonly propertyLeafTypes: readonly (string | undefined)[];
   /** `required` names. */
   readonly required: ReadonlySet<string>;
   /** `patternProperties` with their matchers. */
@@ -106,6 +113,7 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     properties,
     propertyKeys: properties === undefined ? [] : [...properties.keys()],
     propertySchemas: properties === undefined ? [] : [...properties.values()],
+    propertyLeafTypes: properties === undefined ? [] : [...properties.values()].map(readLeafType),
     required: new Set(Array.isArray(node.required) ? node.required.map(String) : []),
     patterns,
     additional,
@@ -142,6 +150,15 @@ function readConvertRule(
     return hasArrayKeywords ? "implicit-array" : "none";
   }
   return "none";
+}
+
+const primitiveTypes = new Set(["string", "number", "integer", "boolean", "null"]);
+const leafBlockers = ["$ref", "$dynamicRef", "const", "enum", "anyOf", "oneOf", "allOf"];
+
+function readLeafType(schema: JsonSchema): string | undefined {
+  if (typeof schema === "boolean" || typeof schema.type !== "string") return undefined;
+  if (!primitiveTypes.has(schema.type)) return undefined;
+  return leafBlockers.some((keyword) => Object.hasOwn(schema, keyword)) ? undefined : schema.type;
 }
 
 function isSchema(value: unknown): value is JsonSchema {

@@ -3,6 +3,7 @@ import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import { copyKeysBefore } from "./copy-keys-before";
 import type { NodeInfo } from "./describe-node";
+import { matchesJsonType } from "./matches-json-type";
 import { setDataProperty } from "./set-data-property";
 
 /**
@@ -50,6 +51,8 @@ function mapDeclared(
     const key = keys[index] as string;
     if (!Object.hasOwn(source, key)) continue;
     const before = source[key];
+    const leafType = info.propertyLeafTypes[index];
+    if (leafType !== undefined && matchesJsonType(leafType, before)) continue;
     run.enter(key);
     const after = visit(run, info.propertySchemas[index] as JsonSchema, before);
     run.leave();
