@@ -38,7 +38,7 @@ export async function executeToolBatch<TContext = unknown>(
   const events = new BatchEvents(queue, options.truncation);
   const calls = new Array<ToolCallRun>(toolCalls.length);
   for (let index = 0; index < toolCalls.length; index++) {
-    calls[index] = new ToolCallRun(toolCalls[index] as ToolCall, run, index);
+    calls[index] = new ToolCallRun(toolCalls[index] as ToolCall, run);
   }
   const messages: ToolResultMessage[] = [];
   if (options.mode === "sequential" || callsSequentialTool(calls, run)) {

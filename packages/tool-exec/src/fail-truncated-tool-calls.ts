@@ -24,7 +24,7 @@ export async function failTruncatedToolCalls<TContext = unknown>(
   const messages: ToolResultMessage[] = [];
   const outcomes: ToolCallOutcome[] = [];
   for (let index = 0; index < toolCalls.length; index++) {
-    const call = new ToolCallRun(toolCalls[index] as ToolCall, run, index);
+    const call = new ToolCallRun(toolCalls[index] as ToolCall, run);
     const starting = events.start(call);
     if (starting !== undefined) await starting;
     if (call.outcome === undefined) {

@@ -46,8 +46,6 @@ const NO_COERCIONS: ToolArgumentCoercions = Object.freeze([]);
 export class ToolCallRun implements ToolContextHost {
   readonly toolCall: ToolCall;
   readonly run: ToolRun;
-  /** The source index in the batch. */
-  readonly index: number;
   /** Set once the call ended; final unless an end-event listener fails. */
   outcome: ToolCallOutcome | undefined = undefined;
   /** The validated params, once step 4 passed. */
@@ -70,10 +68,9 @@ export class ToolCallRun implements ToolContextHost {
     );
   }
 
-  constructor(toolCall: ToolCall, run: ToolRun, index = 0) {
+  constructor(toolCall: ToolCall, run: ToolRun) {
     this.toolCall = toolCall;
     this.run = run;
-    this.index = index;
   }
 
   /** The whole pipeline, for `runToolCall` and nested calls. */
