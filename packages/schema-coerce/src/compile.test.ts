@@ -499,6 +499,19 @@ describe("compile", () => {
       });
     });
 
+    it("should drop forbidden properties with removeAdditional alone, without converting", () => {
+      const closed = {
+        type: "object",
+        properties: { n: { type: "integer" } },
+        additionalProperties: false,
+      };
+      const compiled = compile(closed, { removeAdditional: true });
+      const result = compiled.parse({ n: 1, extra: true });
+      expect(result.ok && result.value).toStrictEqual({ n: 1 });
+      expect(compiled.check({ n: 1, extra: true })).toBe(false);
+      expect(compiled.parse({ n: "1" }).ok).toBe(false);
+    });
+
     it("should validate without coercion even when coercion is on", () => {
       const result = compile(schema, { coerce: true }).validate({ n: "1" });
       expect(result.ok).toBe(false);

@@ -32,7 +32,10 @@ export function compile<S extends JsonSchema>(
   // node maps be collected, which is most of a compiled schema's memory.
   let compiler: SchemaCompiler | undefined = createCompiler(schema, options);
   const root = compiler.rootNode;
-  const graph: SchemaCompiler | undefined = options.coerce === true ? compiler : undefined;
+  // `removeAdditional` alone also rewrites in coerce()/parse() (SPEC §1.1); the coercer then runs
+  // only that step.
+  const rewrites = options.coerce === true || options.removeAdditional === true;
+  const graph: SchemaCompiler | undefined = rewrites ? compiler : undefined;
   compiler = undefined;
   const rootCheck = root.check;
   let coercer: ((value: unknown, changes: CoercionChange[]) => unknown) | undefined;
