@@ -104,6 +104,12 @@ const objectRows: readonly Row[] = [
     expected: { a: "1", b: false },
   },
   {
+    name: "leaves undeclared keys alone under additionalProperties: false",
+    schema: { type: "object", properties: { n: { type: "number" } }, additionalProperties: false },
+    input: { n: "1", extra: "2" },
+    expected: { n: 1, extra: "2" },
+  },
+  {
     name: "treats a node with only properties as an object",
     schema: { properties: { n: { type: "number" } } },
     input: { n: "4" },

@@ -29,8 +29,9 @@ export function mapChildren(
   if (!run.canDescend()) return value;
   if (isPlainObject(value)) {
     if (!info.hasObjectKeywords) return value;
-    // Only declared keys have schemas: walk the (usually short) declared list, not the value.
-    if (info.patterns.length === 0 && info.additional === undefined) {
+    // Only declared keys have schemas that can change anything (a boolean additionalProperties
+    // schema changes nothing): walk the (usually short) declared list, not the value.
+    if (info.patterns.length === 0 && typeof info.additional !== "object") {
       return mapDeclared(run, info, value, visit);
     }
     return mapObject(run, info, value, visit);
