@@ -1,7 +1,7 @@
 import type { SchemaGraph } from "../schema-graph";
 import type { CoercionChange, CoercionRule, JsonSchemaObject } from "../types";
 import { describeNode, type NodeInfo } from "./describe-node";
-import { toJsonPointer } from "./json-pointer";
+import { toPointerSegment } from "./to-pointer-segment";
 
 /**
  * How deep the passes descend into a value. Deeper parts are left as they are (the validator
@@ -34,6 +34,13 @@ export class CoercionRun {
   #changes: CoercionChange[] = [];
   readonly #cache: Map<JsonSchemaObject, NodeInfo>;
   readonly #path: (string | number)[] = [];
+  /**
+   * `#pointers[index]` is the JSON Pointer of the first `index + 1` path segments, valid for the
+   * first `#pointersValid` entries. Sibling changes share their parent's prefix, so a record
+   * usually appends one segment instead of escaping and joining the whole path again.
+   */
+  readonly #pointers: string[] = [];
+  #pointersValid = 0;
   readonly #refs: JsonSchemaObject[] = [];
   readonly #refBases: number[] = [];
   #refBase = 0;
@@ -51,6 +58,7 @@ export class CoercionRun {
     // The stacks are empty after any call that returned normally; writing `length` is a slow
     // runtime call, so it is paid only after a call that threw.
     if (this.#path.length !== 0) this.#path.length = 0;
+    this.#pointersValid = 0;
     if (this.#refs.length !== 0) this.#refs.length = 0;
     if (this.#refBases.length !== 0) this.#refBases.length = 0;
     this.#refBase = 0;
@@ -93,6 +101,7 @@ export class CoercionRun {
   /** Moves into the child `key` of the current value. Pair with {@link leave}. */
   enter(key: string | number): void {
     this.#path.push(key);
+    this.#forgetPointersFrom(this.#path.length - 1);
     this.#refBases.push(this.#refBase);
     this.#refBase = this.#refs.length;
   }
@@ -104,12 +113,14 @@ export class CoercionRun {
    */
   enterWrapped(): void {
     this.#path.push(0);
+    this.#forgetPointersFrom(this.#path.length - 1);
     this.#refBases.push(this.#refBase);
   }
 
   /** Moves back out of the child entered last. */
   leave(): void {
     this.#path.pop();
+    this.#forgetPointersFrom(this.#path.length);
     this.#refBase = this.#refBases.pop() ?? 0;
   }
 
@@ -129,14 +140,16 @@ export class CoercionRun {
 
   /** Records one change at the current place. */
   record(rule: CoercionRule, from: unknown, to: unknown): void {
-    this.#changes.push({ path: toJsonPointer(this.#path, this.#path.length), rule, from, to });
+    this.#changes.push({ path: this.#pointer(), rule, from, to });
   }
 
   /** Records the removal of the child `key` of the current place. */
   recordRemoval(rule: CoercionRule, key: string, from: unknown): void {
     this.#path.push(key);
+    this.#forgetPointersFrom(this.#path.length - 1);
     this.record(rule, from, undefined);
     this.#path.pop();
+    this.#forgetPointersFrom(this.#path.length);
   }
 
   /**
@@ -152,6 +165,23 @@ export class CoercionRun {
   /** Ends the trial begun last. */
   endTrial(): void {
     this.#trials -= 1;
+  }
+
+  /** The JSON Pointer of the current place, reusing the cached prefixes. */
+  #pointer(): string {
+    const length = this.#path.length;
+    if (length === 0) return "";
+    for (let index = this.#pointersValid; index < length; index++) {
+      const prefix = index === 0 ? "" : (this.#pointers[index - 1] ?? "");
+      this.#pointers[index] = prefix + toPointerSegment(this.#path[index] ?? "");
+    }
+    this.#pointersValid = length;
+    return this.#pointers[length - 1] ?? "";
+  }
+
+  /** The path changed at segment `index`: the cached pointers from there on are stale. */
+  #forgetPointersFrom(index: number): void {
+    if (this.#pointersValid > index) this.#pointersValid = index;
   }
 
   /** A mark to undo the changes of a tried union branch with {@link rollback}. */
