@@ -2,6 +2,9 @@ import { compile } from "./compile";
 import type { CompiledSchema, CompileOptions, InferSchema, JsonSchema } from "./types";
 
 interface CacheEntry {
+  /** The options object the entry was made for; a frozen one may be matched by identity. */
+  readonly source: CompileOptions;
+  /** A copy of the options, compared field by field with other options objects. */
   readonly options: CompileOptions;
   readonly compiled: CompiledSchema<unknown>;
 }
@@ -34,7 +37,11 @@ export function getValidator<S extends JsonSchema>(
   options: CompileOptions = {},
 ): CompiledSchema<InferSchema<S>> {
   let entries = typeof schema === "boolean" ? booleanCache.get(schema) : objectCache.get(schema);
-  const hit = entries?.find((entry) => sameOptions(entry.options, options));
+  // A frozen options object cannot have changed since it was cached: match it by identity first.
+  const frozen = Object.isFrozen(options);
+  const hit = entries?.find(
+    (entry) => (frozen && entry.source === options) || sameOptions(entry.options, options),
+  );
   if (hit !== undefined) return hit.compiled as CompiledSchema<InferSchema<S>>;
   const compiled = compile(schema, options);
   if (entries === undefined) {
@@ -42,6 +49,10 @@ export function getValidator<S extends JsonSchema>(
     if (typeof schema === "boolean") booleanCache.set(schema, entries);
     else objectCache.set(schema, entries);
   }
-  entries.push({ options: { ...options }, compiled: compiled as CompiledSchema<unknown> });
+  entries.push({
+    source: options,
+    options: { ...options },
+    compiled: compiled as CompiledSchema<unknown>,
+  });
   return compiled;
 }

@@ -5,6 +5,9 @@
  * microseconds), because it must reject what JSON cannot carry (functions, symbols, bigints, class
  * instances, cycles) with a message naming the place, and because it must not overflow the stack on
  * a 10,000-deep value.
+ *
+ * The hot path builds no strings: the place of a failure is kept as a stack of keys and turned
+ * into a JSON Pointer only when something fails.
  */
 
 /** Deeper than this, arguments are refused rather than risk the stack. */
@@ -17,81 +20,93 @@ export interface CopyJsonFailure {
   readonly reason: string;
 }
 
+interface CopyState {
+  /** Keys from the root to the value being copied. */
+  readonly keys: (string | number)[];
+  /** Objects from the root to the value being copied, to recognise a cycle. */
+  readonly ancestors: object[];
+  failure: CopyJsonFailure | undefined;
+}
+
 /** Copies `value`, or returns why it cannot be copied as JSON. */
 export function copyJsonValue(
   value: unknown,
 ): { ok: true; value: unknown } | { ok: false; failure: CopyJsonFailure } {
-  const seen = new Set<object>();
-  let failure: CopyJsonFailure | undefined;
-
-  const copy = (current: unknown, path: string, depth: number): unknown => {
-    // `undefined` is absent in JSON: the object loop skips it, the array loop writes `null`.
-    if (current === undefined) return undefined;
-    if (current === null || typeof current === "string" || typeof current === "boolean")
-      return current;
-    if (typeof current === "number") {
-      if (Number.isFinite(current)) return current;
-      failure = { path, reason: `${current} is not a JSON number` };
-      return undefined;
-    }
-    if (typeof current !== "object") {
-      failure = { path, reason: `a ${typeof current} is not a JSON value` };
-      return undefined;
-    }
-    if (depth >= MAX_ARGUMENT_DEPTH) {
-      failure = { path, reason: `nested deeper than ${MAX_ARGUMENT_DEPTH} levels` };
-      return undefined;
-    }
-    if (seen.has(current)) {
-      failure = { path, reason: "a cyclic reference is not a JSON value" };
-      return undefined;
-    }
-    seen.add(current);
-    let result: unknown;
-    if (Array.isArray(current)) {
-      const items = new Array<unknown>(current.length);
-      for (let index = 0; index < current.length && failure === undefined; index++) {
-        const item = copy(current[index], `${path}/${index}`, depth + 1);
-        items[index] = item === undefined ? null : item;
-      }
-      result = items;
-    } else {
-      const prototype = Object.getPrototypeOf(current);
-      if (prototype !== Object.prototype && prototype !== null) {
-        failure = { path, reason: "only plain objects are JSON values" };
-        return undefined;
-      }
-      const object: Record<string, unknown> = {};
-      for (const key of Object.keys(current)) {
-        const item = copy(
-          (current as Record<string, unknown>)[key],
-          `${path}/${escapePointer(key)}`,
-          depth + 1,
-        );
-        if (failure !== undefined) break;
-        if (item === undefined) continue;
-        // `__proto__` must stay an own data property, never the prototype.
-        if (key === "__proto__") {
-          Object.defineProperty(object, key, {
-            value: item,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        } else {
-          object[key] = item;
-        }
-      }
-      result = object;
-    }
-    seen.delete(current);
-    return result;
-  };
-
-  const result = copy(value, "", 0);
-  return failure === undefined ? { ok: true, value: result } : { ok: false, failure };
+  const state: CopyState = { keys: [], ancestors: [], failure: undefined };
+  const result = copyValue(value, state);
+  return state.failure === undefined
+    ? { ok: true, value: result }
+    : { ok: false, failure: state.failure };
 }
 
-function escapePointer(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
+function copyValue(current: unknown, state: CopyState): unknown {
+  // `undefined` is absent in JSON: the object loop skips it, the array loop writes `null`.
+  if (current === undefined || current === null) return current;
+  switch (typeof current) {
+    case "string":
+    case "boolean":
+      return current;
+    case "number":
+      return Number.isFinite(current) ? current : fail(state, `${current} is not a JSON number`);
+    case "object":
+      return copyContainer(current, state);
+    default:
+      return fail(state, `a ${typeof current} is not a JSON value`);
+  }
+}
+
+function copyContainer(current: object, state: CopyState): unknown {
+  const { keys, ancestors } = state;
+  if (ancestors.length >= MAX_ARGUMENT_DEPTH) {
+    return fail(state, `nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
+  }
+  if (ancestors.includes(current)) return fail(state, "a cyclic reference is not a JSON value");
+  ancestors.push(current);
+  let result: unknown;
+  if (Array.isArray(current)) {
+    const items = new Array<unknown>(current.length);
+    for (let index = 0; index < current.length; index++) {
+      keys.push(index);
+      const item = copyValue(current[index], state);
+      if (state.failure !== undefined) return undefined;
+      keys.pop();
+      items[index] = item === undefined ? null : item;
+    }
+    result = items;
+  } else {
+    const prototype = Object.getPrototypeOf(current);
+    if (prototype !== Object.prototype && prototype !== null) {
+      return fail(state, "only plain objects are JSON values");
+    }
+    const object: Record<string, unknown> = {};
+    for (const key of Object.keys(current)) {
+      keys.push(key);
+      const item = copyValue((current as Record<string, unknown>)[key], state);
+      if (state.failure !== undefined) return undefined;
+      keys.pop();
+      if (item === undefined) continue;
+      // `__proto__` must stay an own data property, never the prototype.
+      if (key === "__proto__") {
+        Object.defineProperty(object, key, {
+          value: item,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else {
+        object[key] = item;
+      }
+    }
+    result = object;
+  }
+  ancestors.pop();
+  return result;
+}
+
+function fail(state: CopyState, reason: string): undefined {
+  const path = state.keys
+    .map((key) => `/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`)
+    .join("");
+  state.failure = { path, reason };
+  return undefined;
 }

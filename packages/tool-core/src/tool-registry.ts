@@ -1,11 +1,8 @@
-import { type CompileOptions, getValidator, SchemaError } from "@toolwright/schema-coerce";
-import type { Tool, ToolModel, ToolSchema } from "./define-tool";
+import { getValidator, SchemaError } from "@toolwright/schema-coerce";
+import type { Tool, ToolModel } from "./define-tool";
 import { findObjectNodeWithoutAdditionalProperties } from "./find-open-object-node";
-import {
-  DEFAULT_PARAMETERS,
-  TOOL_ARGUMENT_OPTIONS,
-  TOOL_OUTPUT_OPTIONS,
-} from "./tool-argument-options";
+import { getArgumentValidator } from "./get-argument-validator";
+import { DEFAULT_PARAMETERS, TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
 import type { ToolDeclaration } from "./tool-declaration";
 import { ToolError } from "./tool-error";
 
@@ -177,7 +174,7 @@ function checkToolDefinition(tool: Tool): void {
 }
 
 function compileToolSchemas(tool: Tool): void {
-  compileSchema(tool, "parameters", tool.parameters ?? DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS);
+  compileSchema(tool, "parameters", () => getArgumentValidator(tool));
   const outputSchema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;
   if (outputSchema === undefined) return;
   const where = tool.output !== undefined ? "output.schema" : "outputSchema";
@@ -188,17 +185,13 @@ function compileToolSchemas(tool: Tool): void {
       `Tool ${tool.name}: the object schema at ${where}#${openNode} must set additionalProperties`,
     );
   }
-  compileSchema(tool, where, outputSchema, TOOL_OUTPUT_OPTIONS);
+  compileSchema(tool, where, () => getValidator(outputSchema, TOOL_OUTPUT_OPTIONS));
 }
 
-function compileSchema(
-  tool: Tool,
-  where: string,
-  schema: ToolSchema,
-  options: CompileOptions,
-): void {
+/** Runs `compileIt`, turning a compile error into a `ToolError` that names the tool and schema. */
+function compileSchema(tool: Tool, where: string, compileIt: () => unknown): void {
   try {
-    getValidator(schema, options);
+    compileIt();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const code =

@@ -1,7 +1,7 @@
-import { type CoercionChange, formatIssuePath, getValidator } from "@toolwright/schema-coerce";
+import { type CoercionChange, formatIssuePath } from "@toolwright/schema-coerce";
 import { copyJsonValue } from "./copy-json-value";
 import type { Tool, ToolParamsOf } from "./define-tool";
-import { DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS } from "./tool-argument-options";
+import { getArgumentValidator } from "./get-argument-validator";
 import { ToolArgumentsError } from "./tool-arguments-error";
 import type { ToolCall } from "./tool-call";
 
@@ -51,7 +51,7 @@ export function resolveToolArguments<TTool extends Tool>(
       { issues: [issue] },
     );
   }
-  const validator = getValidator(tool.parameters ?? DEFAULT_PARAMETERS, TOOL_ARGUMENT_OPTIONS);
+  const validator = getArgumentValidator(tool);
   const result = validator.parse(copied.value);
   if (result.ok) return { params: result.value as ToolParamsOf<TTool>, changes: result.changes };
   const lines = result.errors.map(
