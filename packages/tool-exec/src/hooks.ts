@@ -26,8 +26,8 @@ export interface BeforeToolCallContext<TContext = unknown> {
   /** The validated, coerced params `execute` will receive. */
   readonly args: Readonly<Record<string, unknown>>;
   /**
-   * The coercions applied to the arguments. Currently always empty: `validateToolArguments` of
-   * `@toolwright/tool-core` does not report the changes of a successful validation.
+   * The coercions applied to the arguments (`[]` when they were valid as written): what the
+   * model got wrong and the executor fixed — worth logging, or feeding back to a prompt.
    */
   readonly coercions: ToolArgumentCoercions;
   /** The application's `context` option, passed through untouched. */

@@ -136,7 +136,7 @@ describe("runToolCall", () => {
   });
 
   describe("step 5: beforeToolCall", () => {
-    it("should see the raw call, the validated args and the application context", async () => {
+    it("should see the raw call, the validated args, the coercions and the application context", async () => {
       const before = vi.fn();
       const call = createToolCall("1", "count", { n: "3" });
       await runToolCall(call, {
@@ -147,7 +147,7 @@ describe("runToolCall", () => {
       const [context, signal] = before.mock.calls[0] as [Record<string, unknown>, AbortSignal];
       expect(context.toolCall).toBe(call);
       expect(context.args).toEqual({ n: 3 });
-      expect(context.coercions).toEqual([]);
+      expect(context.coercions).toEqual([{ path: "/n", rule: "convert", from: "3", to: 3 }]);
       expect(context.context).toEqual({ user: "ada" });
       expect(signal).toBeInstanceOf(AbortSignal);
     });

@@ -11,13 +11,13 @@
  */
 import type { Span } from "@opentelemetry/api";
 import {
+  resolveToolArguments,
   type Seam,
   type Tool,
   type ToolCall,
   ToolError,
   type ToolResult,
   type ToolUpdate,
-  validateToolArguments,
 } from "@toolwright/tool-core";
 import { describeThrown } from "./describe-thrown";
 import { createErrorResult } from "./error-result";
@@ -39,8 +39,6 @@ import type { ToolCallOutcome } from "./tool-call-outcome";
 import { normalizeTimeout, ToolRun } from "./tool-run";
 import { type ToolRunner, ToolRunnerSeam } from "./tool-runner-seam";
 import { endToolSpan, runInSpan, startToolSpan } from "./trace-tool-call";
-
-const NO_COERCIONS: ToolArgumentCoercions = Object.freeze([]);
 
 /** The state of one call in a run. Internal: the public API is `runToolCall` and the batch. */
 export class ToolCallRun implements ToolContextHost {
@@ -101,8 +99,11 @@ export class ToolCallRun implements ToolContextHost {
       }
     }
     let args: Readonly<Record<string, unknown>>;
+    let coercions: ToolArgumentCoercions;
     try {
-      args = validateToolArguments(tool, target) as Readonly<Record<string, unknown>>;
+      const resolved = resolveToolArguments(tool, target);
+      args = resolved.params as Readonly<Record<string, unknown>>;
+      coercions = resolved.changes;
     } catch (error) {
       return this.fail("invalid_arguments", describeThrown(error));
     }
@@ -111,10 +112,7 @@ export class ToolCallRun implements ToolContextHost {
     if (hook === undefined) return true;
     let decision: unknown;
     try {
-      decision = hook(
-        { toolCall, tool, args, coercions: NO_COERCIONS, context: run.context },
-        run.signalOrNever,
-      );
+      decision = hook({ toolCall, tool, args, coercions, context: run.context }, run.signalOrNever);
     } catch (error) {
       return this.fail("before_tool_call_error", describeThrown(error));
     }
