@@ -13,7 +13,7 @@ import type { ChatModel } from "./chat-model";
 import type { DemoEvent } from "./demo-event";
 import { demoSession } from "./demo-session";
 import { describeProviderModes } from "./describe-provider-modes";
-import { createSandboxPolicy, createSecretRedactor, describeCoercions } from "./hooks";
+import { createSandboxPolicy, createSecretRedactor } from "./hooks";
 import type { DemoOutput } from "./render";
 import { createJsonRenderer, createPrettyRenderer } from "./render";
 import { createSandbox } from "./sandbox";
@@ -127,10 +127,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
         ],
         timeoutMs: 10_000,
         async beforeToolCall(context, signal) {
-          const changes =
-            context.coercions.length > 0
-              ? context.coercions
-              : describeCoercions(context.tool, context.toolCall);
+          const changes = context.coercions;
           if (changes.length > 0) {
             await emit({
               type: "coercions",

@@ -1,4 +1,3 @@
-export { describeCoercions } from "./describe-coercions";
 export type { RedactionListener } from "./redact-secrets";
 export { createSecretRedactor, redactSecrets } from "./redact-secrets";
 export type { PolicyListener } from "./sandbox-policy";
