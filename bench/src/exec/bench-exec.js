@@ -24,7 +24,7 @@ const batchSizes = [100, 1000, 10_000];
 /** Interleaved rounds per measurement; the fastest round counts (see interleave). */
 const rounds = 3;
 /** @type {Record<number, number>} */
-const samplesPerBatchSize = { 100: 300, 1000: 60, 10000: 15 };
+const samplesPerBatchSize = { 100: 600, 1000: 120, 10000: 30 };
 const collectGarbage = /** @type {(() => void) | undefined} */ (globalThis.gc);
 
 /** Pi's options: its hooks also receive the assistant message and the agent context. */
@@ -182,12 +182,16 @@ export async function runExecBench(io) {
   const oursBatch = perBatchCall["ours executeToolBatch"];
   /** @param {Record<number, number> | undefined} row */
   const growth = (row) => (row === undefined ? undefined : ratioOf(row[10_000], row[100]));
+  /** @param {Record<number, number> | undefined} row */
+  const addedPerCall = (row) =>
+    row?.[10_000] === undefined || row[100] === undefined ? undefined : row[10_000] - row[100];
   const batchRows = Object.entries(batched).map(([name, run]) => {
     const row = perBatchCall[name];
     if (typeof run === "string" || row === undefined) {
       return [
         name,
         ...batchSizes.map(() => "n/a"),
+        "n/a",
         "n/a",
         "n/a",
         run === undefined ? "" : `${run}`,
@@ -198,6 +202,7 @@ export async function runExecBench(io) {
       ...batchSizes.map((size) => formatDuration(row[size])),
       formatRatio(ratioOf(row[1000], piBatch?.[1000])),
       formatRatio(growth(row)),
+      formatDuration(addedPerCall(row)),
       "",
     ];
   });
@@ -236,7 +241,7 @@ export async function runExecBench(io) {
       oursGrowth === undefined || piGrowth === undefined
         ? "not measured"
         : verdict(oursGrowth, piGrowth),
-      `Pi ${formatRatio(piGrowth)}, bare Promise.all ${formatRatio(growth(perBatchCall["bare Promise.all(execute)"]))}`,
+      `Pi ${formatRatio(piGrowth)}, bare Promise.all ${formatRatio(growth(perBatchCall["bare Promise.all(execute)"]))}; absolute growth per call: ours +${formatDuration(addedPerCall(oursBatch))}, Pi +${formatDuration(addedPerCall(piBatch))}`,
     ],
   ];
 
@@ -271,6 +276,7 @@ export async function runExecBench(io) {
           ...batchSizes.map((size) => `batch of ${size.toLocaleString("en-US")}`),
           "÷ Pi at 1,000",
           "growth 100 → 10,000",
+          "added per call 100 → 10,000",
           "note",
         ],
         rows: batchRows,

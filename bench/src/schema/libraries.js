@@ -239,8 +239,25 @@ export async function loadLibraries() {
     use: (compiled, value) => compiled.Check(value),
   };
 
+  /** @type {Library} */
+  const toolwrightCheck = {
+    ...toolwright,
+    id: "ours-check",
+    label: "schema-coerce check",
+    kinds: ["valid"],
+    ours: false,
+    prepare(testCase) {
+      const compiled = oursCompile(structuredClone(testCase.json), oursOptions);
+      return {
+        call: (value) => compiled.check(value),
+        outcome: (value) => ({ ok: compiled.check(value), value, issues: 0 }),
+      };
+    },
+  };
+
   return [
     toolwright,
+    toolwrightCheck,
     ajvLibrary("ajv", "Ajv 8 (allErrors)", ["valid", "invalid"], {}),
     ajvLibrary("ajv-coerce", 'Ajv 8 (coerceTypes: "array")', ["coercible"], {
       coerceTypes: "array",
