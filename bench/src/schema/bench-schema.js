@@ -337,7 +337,7 @@ async function measureBundles(io) {
       const size = await measureBundle(entry.contents);
       rows.push([entry.label, `${size.minified}`, `${size.gzipped}`]);
       if (entry.ours) ours = size.gzipped;
-      else if (!entry.label.includes("+") && !entry.label.startsWith("schema-coerce"))
+      else if (!entry.label.includes("+") && !entry.label.includes("only"))
         scale.push(`${entry.label.split(" ")[0]} ${(size.gzipped / 1000).toFixed(1)} KB`);
     } catch (error) {
       rows.push([

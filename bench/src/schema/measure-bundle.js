@@ -33,6 +33,16 @@ export const bundleEntries = [
     contents: `export * from ${JSON.stringify(resolve(benchDirectory, "../packages/schema-coerce/dist/index.js"))};`,
   },
   {
+    label: "schema-coerce, compile only (tree-shaken)",
+    ours: false,
+    contents: `export { compile } from ${JSON.stringify(resolve(benchDirectory, "../packages/schema-coerce/dist/index.js"))};`,
+  },
+  {
+    label: "@earendil-works/pi-schema, compile only (tree-shaken)",
+    ours: false,
+    contents: 'export { compile } from "@earendil-works/pi-schema";',
+  },
+  {
     label: "@earendil-works/pi-schema",
     ours: false,
     contents: 'export * from "@earendil-works/pi-schema";',
