@@ -1,5 +1,5 @@
 // What the tables were measured on, so that numbers from different runs are not compared blindly.
-import { availableParallelism, cpus, totalmem } from "node:os";
+import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 
 /** @param {string} command */
 export function describeEnvironment(command) {
@@ -9,6 +9,8 @@ export function describeEnvironment(command) {
     `Command: \`${command}\` (from the repository root)`,
     `Date: ${new Date().toISOString()}`,
     `Node: ${process.version} (${process.platform}/${process.arch}), V8 ${process.versions.v8}`,
-    `Machine: ${availableParallelism()} cores (nproc), ${cpu}, ${memory} RAM`,
+    `Machine: ${availableParallelism()} cores (nproc), ${cpu}, ${memory} RAM; load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(" / ")} (1 / 5 / 15 min) when the run started`,
   ];
 }
