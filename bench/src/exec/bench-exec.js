@@ -5,14 +5,8 @@ import { runToolCall as piRunToolCall } from "@earendil-works/pi-agent-core";
 import { loadPackage, pickExport } from "../harness/load-package.js";
 import { interleave, measureAsync } from "../harness/measure.js";
 import { formatDuration, formatRatio, ratioOf, verdict } from "../harness/stats.js";
-import {
-  defineEchoTool,
-  echo,
-  hookCalls,
-  makeToolCalls,
-  passingHooks,
-  piEchoTool,
-} from "./echo-tools.js";
+import { checkExecCorrectness } from "./check-exec-correctness.js";
+import { defineEchoTool, echo, makeToolCalls, passingHooks, piEchoTool } from "./echo-tools.js";
 
 /** @typedef {import("../harness/table.js").Table} Table */
 /** @typedef {{ type: string, id: string, name: string, arguments: { text: string } }} EchoCall */
@@ -299,63 +293,4 @@ export async function runExecBench(io) {
 function overhead(pipeline, bare) {
   if (pipeline === undefined || bare === undefined) return undefined;
   return Math.max(pipeline - bare, 0);
-}
-
-/**
- * Every path must echo each call's text, run both hooks and keep source order.
- * @param {Record<string, RunOne | string>} single
- * @param {Record<string, RunBatch | string>} batched
- * @returns {Promise<string[][]>}
- */
-async function checkExecCorrectness(single, batched) {
-  /** @type {string[][]} */
-  const warnings = [];
-  try {
-    for (const [name, run] of Object.entries(single)) {
-      if (typeof run === "string") {
-        warnings.push([name, `not measured: ${run}`]);
-        continue;
-      }
-      const [call] = makeToolCalls(1);
-      hookCalls.before = 0;
-      hookCalls.after = 0;
-      const text = textOf(await run(/** @type {EchoCall} */ (call)));
-      if (text !== call?.arguments.text) warnings.push([name, `returned ${JSON.stringify(text)}`]);
-      if (!name.startsWith("bare") && (hookCalls.before !== 1 || hookCalls.after !== 1)) {
-        warnings.push([
-          name,
-          `hooks ran ${hookCalls.before}/${hookCalls.after} times, expected 1/1`,
-        ]);
-      }
-    }
-    for (const [name, run] of Object.entries(batched)) {
-      if (typeof run === "string") {
-        warnings.push([name, `not measured: ${run}`]);
-        continue;
-      }
-      const calls = makeToolCalls(100);
-      const result = /** @type {any} */ (await run(calls));
-      const items = Array.isArray(result) ? result : result?.messages;
-      const texts = Array.isArray(items) ? items.map(textOf) : [];
-      const expected = calls.map((call) => call.arguments.text);
-      if (JSON.stringify(texts) !== JSON.stringify(expected)) {
-        warnings.push([name, "results are missing, wrong or out of source order"]);
-      }
-    }
-  } catch (error) {
-    warnings.push([
-      "correctness check",
-      `threw: ${error instanceof Error ? error.message : String(error)}`,
-    ]);
-  }
-  return warnings;
-}
-
-/**
- * The echoed text of an outcome, a result message or a bare result.
- * @param {any} value
- */
-function textOf(value) {
-  const content = value?.result?.content ?? value?.content;
-  return Array.isArray(content) ? content[0]?.text : undefined;
 }

@@ -63,3 +63,15 @@ export function verdict(value, limit) {
   if (value === undefined || !Number.isFinite(value)) return "not measured";
   return value <= limit ? "met" : "NOT met";
 }
+
+/**
+ * Adds a number to the list kept under `key`.
+ * @param {Record<string, number[]>} lists
+ * @param {string} key
+ * @param {number} value
+ */
+export function appendTo(lists, key, value) {
+  const list = lists[key] ?? [];
+  list.push(value);
+  lists[key] = list;
+}

@@ -41,6 +41,9 @@ import { loadPackage } from "../harness/load-package.js";
 const Ajv2020 = /** @type {any} */ (Ajv2020Module).default ?? Ajv2020Module;
 const addFormats = /** @type {any} */ (addFormatsModule).default ?? addFormatsModule;
 
+/** Variants that compile exactly like another column: not measured twice for compile and memory. */
+export const sharesCompiler = new Set(["ajv-coerce", "typebox-convert", "ours-check"]);
+
 /** The options a tool runtime compiles arguments schemas with (see validateToolArguments). */
 export const oursOptions = {
   coerce: true,
