@@ -1,11 +1,3 @@
-import { defineConfig } from "tsup";
+import { definePackageBuild } from "../../tsup.shared";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "node20",
-  treeshake: true,
-});
+export default definePackageBuild(["src/index.ts"]);
