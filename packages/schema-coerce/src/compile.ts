@@ -49,8 +49,8 @@ export function compile<S extends JsonSchema>(
     }
   };
 
-  const errors = (value: unknown): SchemaIssue[] => {
-    if (check(value)) return [];
+  // The issues of a value `check` has just rejected: callers that know that skip a second check.
+  const reportIssues = (value: unknown): SchemaIssue[] => {
     const issues: SchemaIssue[] = [];
     try {
       root.report(value, "", issues, undefined);
@@ -62,6 +62,8 @@ export function compile<S extends JsonSchema>(
     }
     return issues;
   };
+
+  const errors = (value: unknown): SchemaIssue[] => (check(value) ? [] : reportIssues(value));
 
   const coerce = (value: unknown): unknown => {
     if (graph === undefined || check(value)) return value;
@@ -76,16 +78,18 @@ export function compile<S extends JsonSchema>(
     validate: (value): ParseResult<Value> =>
       check(value)
         ? { ok: true, value, changes: noChanges }
-        : { ok: false, errors: errors(value), changes: noChanges },
+        : { ok: false, errors: reportIssues(value), changes: noChanges },
     coerce,
     parse: (value): ParseResult<Value> => {
       if (check(value)) return { ok: true, value, changes: noChanges };
-      if (graph === undefined) return { ok: false, errors: errors(value), changes: noChanges };
+      if (graph === undefined) {
+        return { ok: false, errors: reportIssues(value), changes: noChanges };
+      }
       coercer ??= createCoercer(graph);
       const changes: CoercionChange[] = [];
       const coerced = coercer(value, changes);
       if (check(coerced)) return { ok: true, value: coerced, changes };
-      return { ok: false, errors: errors(coerced), changes };
+      return { ok: false, errors: reportIssues(coerced), changes };
     },
   };
 }

@@ -101,10 +101,20 @@ export function compileObjectKeywords(
   const requiredElsewhere = required.filter((key) => !propertyKeys.includes(key));
   const requiredElsewhereCount = requiredElsewhere.length;
   const leafCodes = propertyNodes.map(leafCodeOf);
+  // Pointer segments (`/` + escaped key) of the declared names, built once for the error path.
+  const propertySegments = propertyKeys.map(toSegment);
+  const requiredSegments = required.map(toSegment);
   // Large objects get a map; small ones a scan (no map kept alive per node).
   const propertyIndex =
     propertyCount > 8 ? new Map(propertyKeys.map((key, index) => [key, index])) : undefined;
   const hasExtraRules = patternCount > 0 || additional !== undefined;
+  // Whether reporting must walk the value's own keys at all.
+  const hasKeyRules =
+    hasExtraRules ||
+    propertyNames !== undefined ||
+    minProperties > 0 ||
+    maxProperties !== Infinity ||
+    dependencies.length > 0;
 
   // The index of `key` in `properties`, or -1.
   const findProperty = (key: string): number => {
@@ -201,20 +211,62 @@ export function compileObjectKeywords(
     if (check(value, scope)) return true;
     if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
     const object = value as Record<string, unknown>;
-    for (const key of required) {
-      if (!hasOwn(object, key)) {
-        issues.push({ path: childPath(path, key), keyword: "required", message: "missing" });
+    // One pass over the own keys as in `check` (keyed lookups by declared name are slow): it
+    // counts the required properties seen and notes the declared properties that fail, so valid
+    // ones build no path string.
+    let requiredSeen = 0;
+    let cursor = 0;
+    let failing: number[] | undefined;
+    let outOfOrder = false;
+    for (const key in object) {
+      if (!ownProperty.call(object, key)) continue;
+      let index: number;
+      if (cursor < propertyCount && propertyKeys[cursor] === key) {
+        index = cursor++;
+      } else {
+        index = findProperty(key);
+        if (index === -1) continue;
+        cursor = index + 1;
+      }
+      if (isRequired[index]) requiredSeen++;
+      const code = leafCodes[index]!;
+      const propertyValue = object[key];
+      if (
+        code !== LEAF_NONE
+          ? isLeafValid(code, propertyValue)
+          : propertyNodes[index]!.check(propertyValue, scope)
+      ) {
+        continue;
+      }
+      if (failing === undefined) failing = [index];
+      else {
+        if (index < failing[failing.length - 1]!) outOfOrder = true;
+        failing.push(index);
       }
     }
-    for (let index = 0; index < propertyCount; index++) {
-      const key = propertyKeys[index]!;
-      if (hasOwn(object, key)) {
-        propertyNodes[index]!.report(object[key], childPath(path, key), issues, scope);
+    if (requiredSeen < requiredInProperties || requiredElsewhereCount > 0) {
+      for (let index = 0; index < required.length; index++) {
+        if (!hasOwn(object, required[index]!)) {
+          issues.push({
+            path: path + requiredSegments[index],
+            keyword: "required",
+            message: "missing",
+          });
+        }
       }
     }
+    if (failing !== undefined) {
+      // Issues follow the schema's property order, whatever order the value's keys come in.
+      if (outOfOrder) failing.sort(compareNumbers);
+      for (const index of failing) {
+        const value = object[propertyKeys[index]!];
+        propertyNodes[index]!.report(value, path + propertySegments[index], issues, scope);
+      }
+    }
+    if (!hasKeyRules) return false;
     let count = 0;
     for (const key in object) {
-      if (!hasOwn(object, key)) continue;
+      if (!ownProperty.call(object, key)) continue;
       count++;
       if (propertyNames !== undefined) {
         propertyNames.report(key, childPath(path, key), issues, scope);
@@ -295,6 +347,14 @@ export function compileObjectKeywords(
   };
 
   return { check, report, collect };
+}
+
+function compareNumbers(left: number, right: number): number {
+  return left - right;
+}
+
+function toSegment(key: string): string {
+  return `/${escapePointerSegment(key)}`;
 }
 
 function childPath(path: string, key: string): string {
