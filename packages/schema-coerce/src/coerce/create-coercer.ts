@@ -17,8 +17,10 @@
  *
  * Shortcuts that change no result: after a step that changed the value, a valid value ends the
  * pipeline (later steps never change a valid value); pass 3 is left out for a schema where it
- * cannot change what pass 2 left (`needsTypePass`). Without `coerce` only `removeAdditional`
- * runs — `compile()` builds the coercer only with `coerce` on, so that is for other callers.
+ * cannot change what pass 2 left (`needsTypePass`); `removeAdditional` is left out for a schema
+ * where no node has `additionalProperties: false` (`forbidsAdditionalAnywhere`). Without `coerce`
+ * only `removeAdditional` runs — `compile()` builds the coercer only with `coerce` on, so that is
+ * for other callers.
  */
 import type { SchemaGraph } from "../schema-graph";
 import type { CoercionChange, JsonSchema, JsonSchemaObject } from "../types";
@@ -27,6 +29,7 @@ import { CoercionRun } from "./coercion-run";
 import { convertValue } from "./convert-value";
 import type { NodeInfo } from "./describe-node";
 import { dropOptionalNulls } from "./drop-optional-nulls";
+import { forbidsAdditionalAnywhere } from "./forbids-additional-anywhere";
 import { needsTypePass } from "./needs-type-pass";
 import { removeAdditional } from "./remove-additional";
 
@@ -62,8 +65,10 @@ export function createCoercer(
   graph: SchemaGraph,
 ): (value: unknown, changes: CoercionChange[]) => unknown {
   const cache = new Map<JsonSchemaObject, NodeInfo>();
-  const removesAdditional = graph.options.removeAdditional === true;
   const root = graph.root;
+  // Decided on the first call (it needs a run to describe nodes): without any
+  // `additionalProperties: false` to honour, the step is left out.
+  let removesAdditional: boolean | undefined;
   // One run object reused across calls (its stacks are reset each time); a nested call, which
   // only a pathological matcher or validator could cause, gets its own.
   let idleRun: CoercionRun | undefined;
@@ -80,6 +85,8 @@ export function createCoercer(
           : needsTypePass(run, root)
             ? allPasses
             : withoutTypePass;
+      removesAdditional ??=
+        graph.options.removeAdditional === true && forbidsAdditionalAnywhere(run, root);
       let result = value;
       if (removesAdditional) {
         result = removeAdditional(run, root, result);
