@@ -207,16 +207,18 @@ export function compileObjectKeywords(
     return true;
   };
 
+  // Judges exactly what `check` judges, without running it first: each rule is tested once, and
+  // only a failing child is reported (so valid children build no path string).
   const report = (value: unknown, path: string, issues: SchemaIssue[], scope: Scope): boolean => {
-    if (check(value, scope)) return true;
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return passOther;
     const object = value as Record<string, unknown>;
+    let valid = true;
     // One pass over the own keys as in `check` (keyed lookups by declared name are slow): it
-    // counts the required properties seen and notes the declared properties that fail, so valid
-    // ones build no path string.
+    // counts the required properties seen and notes the declared properties that fail.
     let requiredSeen = 0;
     let cursor = 0;
-    let failing: number[] | undefined;
+    let failingIndexes: number[] | undefined;
+    let failingValues: unknown[] | undefined;
     let outOfOrder = false;
     for (const key in object) {
       if (!ownProperty.call(object, key)) continue;
@@ -238,58 +240,74 @@ export function compileObjectKeywords(
       ) {
         continue;
       }
-      if (failing === undefined) failing = [index];
-      else {
-        if (index < failing[failing.length - 1]!) outOfOrder = true;
-        failing.push(index);
+      if (failingIndexes === undefined || failingValues === undefined) {
+        failingIndexes = [index];
+        failingValues = [propertyValue];
+      } else {
+        if (index < failingIndexes[failingIndexes.length - 1]!) outOfOrder = true;
+        failingIndexes.push(index);
+        failingValues.push(propertyValue);
       }
     }
+    if (requiredSeen < requiredInProperties) valid = false;
     if (requiredSeen < requiredInProperties || requiredElsewhereCount > 0) {
       for (let index = 0; index < required.length; index++) {
-        if (!hasOwn(object, required[index]!)) {
-          issues.push({
-            path: path + requiredSegments[index],
-            keyword: "required",
-            message: "missing",
-          });
-        }
+        if (hasOwn(object, required[index]!)) continue;
+        valid = false;
+        issues.push({
+          path: path + requiredSegments[index],
+          keyword: "required",
+          message: "missing",
+        });
       }
     }
-    if (failing !== undefined) {
+    if (failingIndexes !== undefined && failingValues !== undefined) {
+      valid = false;
       // Issues follow the schema's property order, whatever order the value's keys come in.
-      if (outOfOrder) failing.sort(compareNumbers);
-      for (const index of failing) {
-        const value = object[propertyKeys[index]!];
-        propertyNodes[index]!.report(value, path + propertySegments[index], issues, scope);
+      if (outOfOrder) {
+        failingIndexes.sort(compareNumbers);
+        failingValues = failingIndexes.map((index) => object[propertyKeys[index]!]);
+      }
+      for (let position = 0; position < failingIndexes.length; position++) {
+        const index = failingIndexes[position]!;
+        const propertyPath = path + propertySegments[index];
+        propertyNodes[index]!.report(failingValues[position], propertyPath, issues, scope);
       }
     }
-    if (!hasKeyRules) return false;
+    if (!hasKeyRules) return valid;
     let count = 0;
     for (const key in object) {
       if (!ownProperty.call(object, key)) continue;
       count++;
-      if (propertyNames !== undefined) {
+      if (propertyNames !== undefined && !propertyNames.check(key, scope)) {
+        valid = false;
         propertyNames.report(key, childPath(path, key), issues, scope);
       }
       let matched = false;
       for (let index = 0; index < patternCount; index++) {
-        if (patternMatchers[index]!.test(key)) {
-          matched = true;
-          patternNodes[index]!.report(object[key], childPath(path, key), issues, scope);
+        if (!patternMatchers[index]!.test(key)) continue;
+        matched = true;
+        const pattern = patternNodes[index]!;
+        if (!pattern.check(object[key], scope)) {
+          valid = false;
+          pattern.report(object[key], childPath(path, key), issues, scope);
         }
       }
       if (matched || additional === undefined || findProperty(key) !== -1) continue;
       if (additionalFalse) {
+        valid = false;
         issues.push({
           path: childPath(path, key),
           keyword: "additionalProperties",
           message: "unknown field",
         });
-      } else {
+      } else if (!additional.check(object[key], scope)) {
+        valid = false;
         additional.report(object[key], childPath(path, key), issues, scope);
       }
     }
     if (count < minProperties) {
+      valid = false;
       issues.push({
         path,
         keyword: "minProperties",
@@ -297,6 +315,7 @@ export function compileObjectKeywords(
       });
     }
     if (count > maxProperties) {
+      valid = false;
       issues.push({
         path,
         keyword: "maxProperties",
@@ -307,6 +326,7 @@ export function compileObjectKeywords(
       if (!hasOwn(object, dependency.key)) continue;
       for (const name of dependency.required ?? []) {
         if (!hasOwn(object, name)) {
+          valid = false;
           issues.push({
             path: childPath(path, name),
             keyword: dependency.keyword,
@@ -314,9 +334,11 @@ export function compileObjectKeywords(
           });
         }
       }
-      dependency.node?.report(object, path, issues, scope);
+      if (dependency.node !== undefined && !dependency.node.report(object, path, issues, scope)) {
+        valid = false;
+      }
     }
-    return false;
+    return valid;
   };
 
   const collect: CollectFn = (value, scope, evaluated) => {
