@@ -18,6 +18,7 @@ import type { CheckFn, CompileContext, Keyword, ReportFn, SchemaNode, Scope } fr
 import type { SchemaObject } from "./schema-shape";
 
 const alwaysValid: CheckFn = () => true;
+const alwaysValidReport: ReportFn = () => true;
 
 /** Fills in `node.check`, `node.report` and `node.keywords`. */
 export function compileNode(node: SchemaNode, context: CompileContext): void {
@@ -104,15 +105,27 @@ function combineChecks(checks: readonly CheckFn[]): CheckFn {
 }
 
 function combineReports(type: Keyword | undefined, keywords: readonly Keyword[]): ReportFn {
+  // A wrong type makes every other complaint noise: report only that. The common shapes (a type
+  // alone, a type and one keyword group) get their own closure instead of a loop.
+  if (keywords.length === 0) return type === undefined ? alwaysValidReport : type.report;
+  if (keywords.length === 1) {
+    const only = keywords[0]!.report;
+    if (type === undefined) return only;
+    const typeCheck = type.check;
+    const typeReport = type.report;
+    return (value, path, issues, scope) =>
+      typeCheck(value, scope)
+        ? only(value, path, issues, scope)
+        : typeReport(value, path, issues, scope);
+  }
   return (value: unknown, path: string, issues: SchemaIssue[], scope: Scope) => {
-    // A wrong type makes every other complaint noise: report only that.
     if (type !== undefined && !type.check(value, scope)) {
       type.report(value, path, issues, scope);
       return false;
     }
     let valid = true;
-    for (const keyword of keywords) {
-      if (!keyword.report(value, path, issues, scope)) valid = false;
+    for (let index = 0; index < keywords.length; index++) {
+      if (!keywords[index]!.report(value, path, issues, scope)) valid = false;
     }
     return valid;
   };
