@@ -83,11 +83,14 @@ export function compileUnion(
         return false;
       };
   const report = (value: unknown, path: string, issues: SchemaIssue[], scope: Scope): boolean => {
+    // Counts matches only as far as the verdict needs: one for anyOf, two for oneOf.
     let matches = 0;
-    for (const branch of branches) {
-      if (branch.check(value, scope)) matches++;
+    for (let index = 0; index < branches.length; index++) {
+      if (!branches[index]!.check(value, scope)) continue;
+      if (!exactlyOne) return true;
+      if (++matches > 1) break;
     }
-    if (matches === 1 || (matches > 1 && !exactlyOne)) return true;
+    if (matches === 1) return true;
     if (matches > 1) {
       issues.push({ path, keyword, message: "matches more than one alternative" });
       return false;

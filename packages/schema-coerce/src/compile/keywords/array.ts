@@ -119,22 +119,30 @@ export function compileArrayKeywords(
     return !unique || hasUniqueItems(value);
   };
 
+  // Judges exactly what `check` judges without running it first, and reports only the failing
+  // items, so valid ones build no path string.
   const report = (value: unknown, path: string, issues: SchemaIssue[], scope: Scope): boolean => {
-    if (check(value, scope)) return true;
-    if (!Array.isArray(value)) return false;
+    if (!Array.isArray(value)) return passOther;
+    let valid = true;
     const length = value.length;
     if (length < minItems) {
+      valid = false;
       issues.push({ path, keyword: "minItems", message: `expected at least ${minItems} items` });
     }
     if (length > maxItems) {
+      valid = false;
       issues.push({ path, keyword: "maxItems", message: `expected at most ${maxItems} items` });
     }
     const tupleEnd = Math.min(length, prefixLength);
     for (let index = 0; index < tupleEnd; index++) {
-      prefix[index]!.report(value[index], `${path}/${index}`, issues, scope);
+      const item = prefix[index]!;
+      if (item.check(value[index], scope)) continue;
+      valid = false;
+      item.report(value[index], `${path}/${index}`, issues, scope);
     }
     if (rest !== undefined) {
       if (rest.schema === false && length > prefixLength) {
+        valid = false;
         issues.push({
           path,
           keyword: restKeyword,
@@ -142,7 +150,12 @@ export function compileArrayKeywords(
         });
       } else {
         for (let index = prefixLength; index < length; index++) {
-          rest.report(value[index], `${path}/${index}`, issues, scope);
+          const item = value[index];
+          if (restLeaf !== LEAF_NONE ? isLeafValid(restLeaf, item) : rest.check(item, scope)) {
+            continue;
+          }
+          valid = false;
+          rest.report(item, `${path}/${index}`, issues, scope);
         }
       }
     }
@@ -152,6 +165,7 @@ export function compileArrayKeywords(
         if (contains.check(value[index], scope)) count++;
       }
       if (count < minContains) {
+        valid = false;
         issues.push({
           path,
           keyword: draft7 || minContains === 1 ? "contains" : "minContains",
@@ -159,6 +173,7 @@ export function compileArrayKeywords(
         });
       }
       if (count > maxContains) {
+        valid = false;
         issues.push({
           path,
           keyword: "maxContains",
@@ -167,9 +182,10 @@ export function compileArrayKeywords(
       }
     }
     if (unique && !hasUniqueItems(value)) {
+      valid = false;
       issues.push({ path, keyword: "uniqueItems", message: "expected unique items" });
     }
-    return false;
+    return valid;
   };
 
   const collect: CollectFn = (value, scope, evaluated: Evaluated) => {
