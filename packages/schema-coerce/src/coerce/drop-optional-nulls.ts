@@ -1,9 +1,8 @@
 import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import { copyKeysBefore } from "./copy-keys-before";
 import type { NodeInfo } from "./describe-node";
-import { setDataProperty } from "./set-data-property";
+import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
 
 /**
  * Pass 1 (SPEC §1.4): removes a declared property whose value is `null` when it is optional,
@@ -26,28 +25,23 @@ export function dropOptionalNulls(run: CoercionRun, node: JsonSchema, value: unk
 }
 
 function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
-  let result: Record<string, unknown> | undefined;
+  let edits: ObjectEdits | undefined;
   for (const key in source) {
     if (!Object.hasOwn(source, key)) continue;
     const before = source[key];
     // Only a null can go, and only objects and arrays hold more: other children need no visit.
-    if (typeof before !== "object") {
-      if (result !== undefined) setDataProperty(result, key, before);
-      continue;
-    }
+    if (typeof before !== "object") continue;
     const propertySchema = info.properties?.get(key);
-    if (
-      before === null &&
-      propertySchema !== undefined &&
-      !info.required.has(key) &&
-      isDroppable(run, propertySchema)
-    ) {
-      result ??= copyKeysBefore(source, key);
-      run.recordRemoval("drop-null", key, before);
-      continue;
-    }
     if (before === null) {
-      if (result !== undefined) setDataProperty(result, key, before);
+      if (
+        propertySchema !== undefined &&
+        !info.required.has(key) &&
+        isDroppable(run, propertySchema)
+      ) {
+        edits ??= createObjectEdits();
+        edits.removed.push(key);
+        run.recordRemoval("drop-null", key, before);
+      }
       continue;
     }
     let after: unknown = before;
@@ -63,10 +57,13 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
       after = dropOptionalNulls(run, info.additional, after);
     }
     run.leave();
-    if (result === undefined && after !== before) result = copyKeysBefore(source, key);
-    if (result !== undefined) setDataProperty(result, key, after);
+    if (after !== before) {
+      edits ??= createObjectEdits();
+      edits.replacedKeys.push(key);
+      edits.replacedValues.push(after);
+    }
   }
-  return result ?? source;
+  return edits === undefined ? source : applyObjectEdits(source, edits);
 }
 
 function dropInArray(run: CoercionRun, info: NodeInfo, source: readonly unknown[]) {

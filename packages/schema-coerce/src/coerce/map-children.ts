@@ -1,7 +1,6 @@
 import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import { copyKeysBefore } from "./copy-keys-before";
 import type { NodeInfo } from "./describe-node";
 import { matchesJsonType } from "./matches-json-type";
 import { setDataProperty } from "./set-data-property";
@@ -87,8 +86,10 @@ function mapObject(
     }
     if (!matched && info.additional !== undefined) after = visit(run, info.additional, after);
     run.leave();
-    if (result === undefined && after !== before) result = copyKeysBefore(source, key);
-    if (result !== undefined) setDataProperty(result, key, after);
+    if (after === before) continue;
+    // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
+    result ??= { ...source };
+    setDataProperty(result, key, after);
   }
   return result ?? source;
 }

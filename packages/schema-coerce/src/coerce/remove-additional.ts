@@ -1,10 +1,9 @@
 import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import { copyKeysBefore } from "./copy-keys-before";
 import type { NodeInfo } from "./describe-node";
 import { mapChildren } from "./map-children";
-import { setDataProperty } from "./set-data-property";
+import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
 
 /**
  * The `removeAdditional` rule: drops each key that an object schema forbids with
@@ -49,7 +48,7 @@ function removeThroughRef(
 
 function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
   if (!run.canDescend()) return source;
-  let result: Record<string, unknown> | undefined;
+  let edits: ObjectEdits | undefined;
   for (const key in source) {
     if (!Object.hasOwn(source, key)) continue;
     const before = source[key];
@@ -59,15 +58,13 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
       if (pattern.matcher.test(key)) matched = true;
     }
     if (!matched && info.forbidsAdditional) {
-      result ??= copyKeysBefore(source, key);
+      edits ??= createObjectEdits();
+      edits.removed.push(key);
       run.recordRemoval("remove-additional", key, before);
       continue;
     }
     // Only objects and arrays hold keys that could go; a scalar child needs no visit.
-    if (typeof before !== "object" || before === null) {
-      if (result !== undefined) setDataProperty(result, key, before);
-      continue;
-    }
+    if (typeof before !== "object" || before === null) continue;
     let after: unknown = before;
     run.enter(key);
     if (propertySchema !== undefined) after = removeAdditional(run, propertySchema, after);
@@ -78,10 +75,13 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
       after = removeAdditional(run, info.additional, after);
     }
     run.leave();
-    if (result === undefined && after !== before) result = copyKeysBefore(source, key);
-    if (result !== undefined) setDataProperty(result, key, after);
+    if (after !== before) {
+      edits ??= createObjectEdits();
+      edits.replacedKeys.push(key);
+      edits.replacedValues.push(after);
+    }
   }
-  return result ?? source;
+  return edits === undefined ? source : applyObjectEdits(source, edits);
 }
 
 function removeInUnion(run: CoercionRun, branches: readonly JsonSchema[], value: unknown): unknown {
