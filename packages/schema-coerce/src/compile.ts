@@ -88,7 +88,9 @@ export function compile<S extends JsonSchema>(
       coercer ??= createCoercer(graph);
       const changes: CoercionChange[] = [];
       const coerced = coercer(value, changes);
-      if (check(coerced)) return { ok: true, value: coerced, changes };
+      // The coercer never mutates its input, so a value handed back untouched is still invalid.
+      const untouched = coerced === value && changes.length === 0;
+      if (!untouched && check(coerced)) return { ok: true, value: coerced, changes };
       return { ok: false, errors: reportIssues(coerced), changes };
     },
   };
