@@ -119,8 +119,9 @@ export function compileArrayKeywords(
     return !unique || hasUniqueItems(value);
   };
 
-  // Judges exactly what `check` judges without running it first, and reports only the failing
-  // items, so valid ones build no path string.
+  // Judges exactly what `check` judges without running it first: a leaf item is tested in place
+  // and reported only when it fails; any other item's report gives its verdict, so a failing item
+  // is not walked twice.
   const report = (value: unknown, path: string, issues: SchemaIssue[], scope: Scope): boolean => {
     if (!Array.isArray(value)) return passOther;
     let valid = true;
@@ -135,10 +136,7 @@ export function compileArrayKeywords(
     }
     const tupleEnd = Math.min(length, prefixLength);
     for (let index = 0; index < tupleEnd; index++) {
-      const item = prefix[index]!;
-      if (item.check(value[index], scope)) continue;
-      valid = false;
-      item.report(value[index], `${path}/${index}`, issues, scope);
+      if (!prefix[index]!.report(value[index], `${path}/${index}`, issues, scope)) valid = false;
     }
     if (rest !== undefined) {
       if (rest.schema === false && length > prefixLength) {
@@ -151,11 +149,8 @@ export function compileArrayKeywords(
       } else {
         for (let index = prefixLength; index < length; index++) {
           const item = value[index];
-          if (restLeaf !== LEAF_NONE ? isLeafValid(restLeaf, item) : rest.check(item, scope)) {
-            continue;
-          }
-          valid = false;
-          rest.report(item, `${path}/${index}`, issues, scope);
+          if (restLeaf !== LEAF_NONE && isLeafValid(restLeaf, item)) continue;
+          if (!rest.report(item, `${path}/${index}`, issues, scope)) valid = false;
         }
       }
     }

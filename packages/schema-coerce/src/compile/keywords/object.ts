@@ -207,18 +207,19 @@ export function compileObjectKeywords(
     return true;
   };
 
-  // Judges exactly what `check` judges, without running it first: each rule is tested once, and
-  // only a failing child is reported (so valid children build no path string).
+  // Judges exactly what `check` judges, without running it first. A leaf property is tested in
+  // place and reported only when it fails; any other property is reported straight away, its
+  // report's verdict standing in for a `check` that would walk it twice when it fails.
   const report = (value: unknown, path: string, issues: SchemaIssue[], scope: Scope): boolean => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return passOther;
     const object = value as Record<string, unknown>;
     let valid = true;
     // One pass over the own keys as in `check` (keyed lookups by declared name are slow): it
-    // counts the required properties seen and notes the declared properties that fail.
+    // counts the required properties seen and notes the declared properties to report.
     let requiredSeen = 0;
     let cursor = 0;
-    let failingIndexes: number[] | undefined;
-    let failingValues: unknown[] | undefined;
+    let reportIndexes: number[] | undefined;
+    let reportValues: unknown[] | undefined;
     let outOfOrder = false;
     for (const key in object) {
       if (!ownProperty.call(object, key)) continue;
@@ -233,20 +234,14 @@ export function compileObjectKeywords(
       if (isRequired[index]) requiredSeen++;
       const code = leafCodes[index]!;
       const propertyValue = object[key];
-      if (
-        code !== LEAF_NONE
-          ? isLeafValid(code, propertyValue)
-          : propertyNodes[index]!.check(propertyValue, scope)
-      ) {
-        continue;
-      }
-      if (failingIndexes === undefined || failingValues === undefined) {
-        failingIndexes = [index];
-        failingValues = [propertyValue];
+      if (code !== LEAF_NONE && isLeafValid(code, propertyValue)) continue;
+      if (reportIndexes === undefined || reportValues === undefined) {
+        reportIndexes = [index];
+        reportValues = [propertyValue];
       } else {
-        if (index < failingIndexes[failingIndexes.length - 1]!) outOfOrder = true;
-        failingIndexes.push(index);
-        failingValues.push(propertyValue);
+        if (index < reportIndexes[reportIndexes.length - 1]!) outOfOrder = true;
+        reportIndexes.push(index);
+        reportValues.push(propertyValue);
       }
     }
     if (requiredSeen < requiredInProperties) valid = false;
@@ -261,17 +256,18 @@ export function compileObjectKeywords(
         });
       }
     }
-    if (failingIndexes !== undefined && failingValues !== undefined) {
-      valid = false;
+    if (reportIndexes !== undefined && reportValues !== undefined) {
       // Issues follow the schema's property order, whatever order the value's keys come in.
       if (outOfOrder) {
-        failingIndexes.sort(compareNumbers);
-        failingValues = failingIndexes.map((index) => object[propertyKeys[index]!]);
+        reportIndexes.sort(compareNumbers);
+        reportValues = reportIndexes.map((index) => object[propertyKeys[index]!]);
       }
-      for (let position = 0; position < failingIndexes.length; position++) {
-        const index = failingIndexes[position]!;
+      for (let position = 0; position < reportIndexes.length; position++) {
+        const index = reportIndexes[position]!;
         const propertyPath = path + propertySegments[index];
-        propertyNodes[index]!.report(failingValues[position], propertyPath, issues, scope);
+        if (!propertyNodes[index]!.report(reportValues[position], propertyPath, issues, scope)) {
+          valid = false;
+        }
       }
     }
     if (!hasKeyRules) return valid;
