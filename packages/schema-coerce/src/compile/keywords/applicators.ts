@@ -8,7 +8,7 @@ import type {
   Scope,
 } from "../schema-node";
 import { readSchemaArray, type SchemaObject } from "../schema-shape";
-import { findUnionTag, reportBestBranch, type UnionTag } from "./best-branch";
+import { findTaggedBranch, findUnionTag, reportBestBranch, type UnionTag } from "./best-branch";
 import { collectorOf, createEvaluated, mergeEvaluated } from "./collector-of";
 
 function children(
@@ -83,6 +83,11 @@ export function compileUnion(
         return false;
       };
   const report = (value: unknown, path: string, issues: SchemaIssue[], scope: Scope): boolean => {
+    if (!exactlyOne) {
+      if (tag === null) tag = findUnionTag(branches);
+      const tagged = findTaggedBranch(tag, value);
+      if (tagged !== -1) return reportTaggedAnyOf(tagged, value, path, issues, scope);
+    }
     // Counts matches only as far as the verdict needs: one for anyOf, two for oneOf.
     let matches = 0;
     for (let index = 0; index < branches.length; index++) {
@@ -97,6 +102,25 @@ export function compileUnion(
     }
     if (tag === null) tag = findUnionTag(branches);
     reportBestBranch(branches, tag, value, path, issues, scope);
+    return false;
+  };
+  // The branch the tag names is reported first (its verdict replaces a separate check); should
+  // another branch match after all, its issues are taken back.
+  const reportTaggedAnyOf = (
+    tagged: number,
+    value: unknown,
+    path: string,
+    issues: SchemaIssue[],
+    scope: Scope,
+  ): boolean => {
+    const start = issues.length;
+    if (branches[tagged]!.report(value, path, issues, scope)) return true;
+    for (let index = 0; index < branches.length; index++) {
+      if (index !== tagged && branches[index]!.check(value, scope)) {
+        issues.length = start;
+        return true;
+      }
+    }
     return false;
   };
   const collect: CollectFn = (value, scope, evaluated) => {

@@ -51,6 +51,16 @@ function tagValueOf(schema: unknown): { value: unknown } | undefined {
   return undefined;
 }
 
+/** The index of the branch whose tag `value` carries, or -1 (untagged union, no or unknown tag). */
+export function findTaggedBranch(tag: UnionTag | undefined, value: unknown): number {
+  if (tag === undefined || !isPlainObject(value) || !Object.hasOwn(value, tag.key)) return -1;
+  const tagValue = value[tag.key];
+  for (let index = 0; index < tag.values.length; index++) {
+    if (jsonEqual(tag.values[index], tagValue)) return index;
+  }
+  return -1;
+}
+
 /** Reports the issues of the branch that best explains `value`. */
 export function reportBestBranch(
   branches: readonly SchemaNode[],
