@@ -3,6 +3,7 @@ import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
+import { objectHasOwnProperty } from "./object-has-own-property";
 
 /**
  * Pass 1 (SPEC §1.4): removes a declared property whose value is `null` when it is optional,
@@ -27,7 +28,7 @@ export function dropOptionalNulls(run: CoercionRun, node: JsonSchema, value: unk
 function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
   let edits: ObjectEdits | undefined;
   for (const key in source) {
-    if (!Object.hasOwn(source, key)) continue;
+    if (!objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     // Only a null can go, and only objects and arrays hold more: other children need no visit.
     if (typeof before !== "object") continue;

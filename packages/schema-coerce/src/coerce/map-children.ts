@@ -3,6 +3,7 @@ import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
 import { matchesJsonType } from "./matches-json-type";
+import { objectHasOwnProperty } from "./object-has-own-property";
 import { setDataProperty } from "./set-data-property";
 
 /**
@@ -49,7 +50,7 @@ function mapDeclared(
   let result: Record<string, unknown> | undefined;
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string;
-    if (!Object.hasOwn(source, key)) continue;
+    if (!objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     const leafType = info.propertyLeafTypes[index];
     if (leafType !== undefined && matchesJsonType(leafType, before)) continue;
@@ -72,7 +73,7 @@ function mapObject(
 ): Record<string, unknown> {
   let result: Record<string, unknown> | undefined;
   for (const key in source) {
-    if (!Object.hasOwn(source, key)) continue;
+    if (!objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     let after = before;
     run.enter(key);

@@ -4,6 +4,7 @@ import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
 import { mapChildren } from "./map-children";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
+import { objectHasOwnProperty } from "./object-has-own-property";
 
 /**
  * The `removeAdditional` rule: drops each key that an object schema forbids with
@@ -50,7 +51,7 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
   if (!run.canDescend()) return source;
   let edits: ObjectEdits | undefined;
   for (const key in source) {
-    if (!Object.hasOwn(source, key)) continue;
+    if (!objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     const propertySchema = info.properties?.get(key);
     let matched = propertySchema !== undefined;
