@@ -1,8 +1,9 @@
 /**
  * Leaf codes: a property or item schema that is only `{ type: <one primitive type> }` (or `true`,
- * `{}`) is checked by a `switch` on a small code instead of a call to its closure. Closure calls
- * from one object-check site are megamorphic (every schema has its own closures), so this keeps
- * the common leaves inlined in the hot loop.
+ * `{}`), or a number / integer with nothing but `minimum` / `maximum`, is checked by a `switch` on
+ * a small code instead of a call to its closure. Closure calls from one object-check site are
+ * megamorphic (every schema has its own closures), so this keeps the common leaves inlined in the
+ * hot loop.
  */
 import type { SchemaNode } from "./schema-node";
 
@@ -13,6 +14,8 @@ const LEAF_NUMBER = 3;
 const LEAF_INTEGER = 4;
 const LEAF_BOOLEAN = 5;
 const LEAF_NULL = 6;
+const LEAF_NUMBER_RANGE = 7;
+const LEAF_INTEGER_RANGE = 8;
 
 const leafByType: Readonly<Record<string, number>> = {
   string: LEAF_STRING,
@@ -40,20 +43,47 @@ export function leafCodeOf(node: SchemaNode): number {
   if (schema === true) return LEAF_ANY;
   if (typeof schema !== "object" || !node.compiled) return LEAF_NONE;
   let code = LEAF_ANY;
+  let ranged = false;
   for (const key of Object.keys(schema)) {
-    if (!annotationKeywords.has(key)) return LEAF_NONE;
+    if (annotationKeywords.has(key)) continue;
+    if ((key === "minimum" || key === "maximum") && typeof schema[key] === "number") {
+      ranged = true;
+      continue;
+    }
+    return LEAF_NONE;
   }
   const type = schema.type;
   if (type !== undefined) {
     if (typeof type !== "string" || !Object.hasOwn(leafByType, type)) return LEAF_NONE;
     code = leafByType[type]!;
   }
-  return code;
+  if (!ranged) return code;
+  if (code === LEAF_NUMBER) return LEAF_NUMBER_RANGE;
+  if (code === LEAF_INTEGER) return LEAF_INTEGER_RANGE;
+  return LEAF_NONE;
 }
 
-/** Whether `value` passes the leaf schema `code` (never {@link LEAF_NONE}). */
-export function isLeafValid(code: number, value: unknown): boolean {
+/** The inclusive `[minimum, maximum]` of a ranged leaf (unbounded sides are infinite). */
+export function leafRangeOf(node: SchemaNode): readonly [low: number, high: number] {
+  const schema = node.schema;
+  if (typeof schema !== "object") return [-Infinity, Infinity];
+  const { minimum, maximum } = schema;
+  return [
+    typeof minimum === "number" ? minimum : -Infinity,
+    typeof maximum === "number" ? maximum : Infinity,
+  ];
+}
+
+/**
+ * Whether `value` passes the leaf schema `code` (never {@link LEAF_NONE}); `low` and `high` are
+ * its {@link leafRangeOf} (read only by the ranged codes).
+ */
+export function isLeafValid(code: number, value: unknown, low: number, high: number): boolean {
   switch (code) {
+    case LEAF_NUMBER_RANGE:
+      return typeof value === "number" && Number.isFinite(value) && value >= low && value <= high;
+    case LEAF_INTEGER_RANGE:
+      return typeof value === "number" && Number.isInteger(value) && value >= low && value <= high;
     case LEAF_STRING:
       return typeof value === "string";
     case LEAF_NUMBER:

@@ -1,6 +1,6 @@
 import type { SchemaIssue } from "../../types";
 import { jsonEqual } from "../json-equal";
-import { isLeafValid, LEAF_NONE, leafCodeOf } from "../leaf-check";
+import { isLeafValid, LEAF_NONE, leafCodeOf, leafRangeOf } from "../leaf-check";
 import type {
   CheckFn,
   CollectFn,
@@ -83,6 +83,7 @@ export function compileArrayKeywords(
   const passOther = !guard;
   // Children compiled later (recursive references) are read through the node, not captured.
   const restLeaf = rest === undefined ? LEAF_NONE : leafCodeOf(rest);
+  const [restLow, restHigh] = rest === undefined ? [-Infinity, Infinity] : leafRangeOf(rest);
   const restCheck: CheckFn | undefined =
     rest === undefined ? undefined : (value, scope) => rest.check(value, scope);
   const containsCheck: CheckFn | undefined =
@@ -98,7 +99,7 @@ export function compileArrayKeywords(
     }
     if (restLeaf !== LEAF_NONE) {
       for (let index = prefixLength; index < length; index++) {
-        if (!isLeafValid(restLeaf, value[index])) return false;
+        if (!isLeafValid(restLeaf, value[index], restLow, restHigh)) return false;
       }
     } else if (restCheck !== undefined) {
       for (let index = prefixLength; index < length; index++) {
@@ -149,7 +150,7 @@ export function compileArrayKeywords(
       } else {
         for (let index = prefixLength; index < length; index++) {
           const item = value[index];
-          if (restLeaf !== LEAF_NONE && isLeafValid(restLeaf, item)) continue;
+          if (restLeaf !== LEAF_NONE && isLeafValid(restLeaf, item, restLow, restHigh)) continue;
           if (!rest.report(item, `${path}/${index}`, issues, scope)) valid = false;
         }
       }

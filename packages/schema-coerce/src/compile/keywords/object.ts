@@ -1,5 +1,5 @@
 import type { PatternMatcher, SchemaIssue } from "../../types";
-import { isLeafValid, LEAF_NONE, leafCodeOf } from "../leaf-check";
+import { isLeafValid, LEAF_NONE, leafCodeOf, leafRangeOf } from "../leaf-check";
 import type {
   CheckFn,
   CollectFn,
@@ -101,6 +101,9 @@ export function compileObjectKeywords(
   const requiredElsewhere = required.filter((key) => !propertyKeys.includes(key));
   const requiredElsewhereCount = requiredElsewhere.length;
   const leafCodes = propertyNodes.map(leafCodeOf);
+  const leafRanges = propertyNodes.map(leafRangeOf);
+  const leafLows = leafRanges.map(([low]) => low);
+  const leafHighs = leafRanges.map(([, high]) => high);
   // Pointer segments (`/` + escaped key) of the declared names, built once for the error path.
   const propertySegments = propertyKeys.map(toSegment);
   const requiredSegments = required.map(toSegment);
@@ -162,7 +165,7 @@ export function compileObjectKeywords(
         const code = leafCodes[index]!;
         if (
           code !== LEAF_NONE
-            ? !isLeafValid(code, object[key])
+            ? !isLeafValid(code, object[key], leafLows[index]!, leafHighs[index]!)
             : !propertyNodes[index]!.check(object[key], scope)
         ) {
           return false;
@@ -234,7 +237,12 @@ export function compileObjectKeywords(
       if (isRequired[index]) requiredSeen++;
       const code = leafCodes[index]!;
       const propertyValue = object[key];
-      if (code !== LEAF_NONE && isLeafValid(code, propertyValue)) continue;
+      if (
+        code !== LEAF_NONE &&
+        isLeafValid(code, propertyValue, leafLows[index]!, leafHighs[index]!)
+      ) {
+        continue;
+      }
       if (reportIndexes === undefined || reportValues === undefined) {
         reportIndexes = [index];
         reportValues = [propertyValue];
