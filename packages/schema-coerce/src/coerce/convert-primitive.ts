@@ -21,7 +21,7 @@ export function convertPrimitive(type: string, value: unknown): unknown {
 
 function toNumber(value: unknown): unknown {
   if (typeof value === "string") {
-    const lower = value.toLowerCase();
+    const lower = lowerCaseWord(value);
     if (lower === "true") return 1;
     if (lower === "false") return 0;
     const number = +value;
@@ -42,7 +42,7 @@ function toInteger(value: unknown): unknown {
 
 function toBoolean(value: unknown): unknown {
   if (typeof value === "string") {
-    const lower = value.toLowerCase();
+    const lower = lowerCaseWord(value);
     if (lower === "true" || value === "1") return true;
     if (lower === "false" || value === "0") return false;
     return value;
@@ -62,11 +62,21 @@ function toStringValue(value: unknown): unknown {
 
 function toNull(value: unknown): unknown {
   if (typeof value === "string") {
-    const lower = value.toLowerCase();
+    const lower = lowerCaseWord(value);
     return lower === "null" || lower === "undefined" || value === "" || value === "0"
       ? null
       : value;
   }
   if (value === 0 || value === false) return null;
   return value;
+}
+
+/**
+ * `text` in lower case when it is as long as one of the words the rules compare against
+ * (`true`, `null`, `false`, `undefined`), else `text` itself: the common `"42"` then costs no
+ * new string.
+ */
+function lowerCaseWord(text: string): string {
+  const length = text.length;
+  return length === 4 || length === 5 || length === 9 ? text.toLowerCase() : text;
 }
