@@ -42,7 +42,7 @@ function coerceOwnType(
   for (const type of types) if (matchesJsonType(type, value)) return value;
   for (const type of types) {
     if (type === "object" || type === "array") {
-      if (typeof value !== "string" || run.graph.options.parseJsonStrings !== true) continue;
+      if (typeof value !== "string" || !run.parsesJsonStrings) continue;
       const parsed = parseJsonString(run, node, info, value);
       if (parsed !== value) return parsed;
       continue;

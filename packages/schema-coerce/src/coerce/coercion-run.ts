@@ -31,6 +31,8 @@ export const MAX_NESTED_TRIALS = 6;
  */
 export class CoercionRun {
   readonly graph: SchemaGraph;
+  /** `graph.options.parseJsonStrings`, read once: the passes ask at every string they visit. */
+  readonly parsesJsonStrings: boolean;
   #changes: CoercionChange[] = [];
   readonly #cache: Map<JsonSchemaObject, NodeInfo>;
   readonly #path: (string | number)[] = [];
@@ -49,6 +51,7 @@ export class CoercionRun {
 
   constructor(graph: SchemaGraph, cache: Map<JsonSchemaObject, NodeInfo>) {
     this.graph = graph;
+    this.parsesJsonStrings = graph.options.parseJsonStrings === true;
     this.#cache = cache;
   }
 

@@ -19,7 +19,7 @@ export function convertValue(run: CoercionRun, node: JsonSchema, value: unknown)
   const info = run.describe(node);
   if (info.hasRef) return convertThroughRef(run, node, info, value);
   let current = value;
-  if (typeof current === "string" && run.graph.options.parseJsonStrings === true) {
+  if (typeof current === "string" && run.parsesJsonStrings) {
     current = parseJsonString(run, node, info, current);
   }
   switch (info.convertRule) {
