@@ -1,4 +1,4 @@
-import { createCoercer } from "./coerce";
+import { type Coercer, type CoercionVerdict, createCoercer } from "./coerce";
 import { SchemaCompiler } from "./compile/schema-compiler";
 import { formats as builtInFormats } from "./formats";
 import { SchemaError } from "./schema-error";
@@ -38,7 +38,7 @@ export function compile<S extends JsonSchema>(
   const graph: SchemaCompiler | undefined = rewrites ? compiler : undefined;
   compiler = undefined;
   const rootCheck = root.check;
-  let coercer: ((value: unknown, changes: CoercionChange[]) => unknown) | undefined;
+  let coercer: Coercer | undefined;
 
   const check = (value: unknown): value is Value => {
     try {
@@ -87,7 +87,9 @@ export function compile<S extends JsonSchema>(
       }
       coercer ??= createCoercer(graph);
       const changes: CoercionChange[] = [];
-      const coerced = coercer(value, changes);
+      const verdict: CoercionVerdict = { valid: false };
+      const coerced = coercer(value, changes, verdict);
+      if (verdict.valid) return { ok: true, value: coerced as Value, changes };
       // The coercer never mutates its input, so a value handed back untouched is still invalid.
       const untouched = coerced === value && changes.length === 0;
       if (!untouched && check(coerced)) return { ok: true, value: coerced, changes };

@@ -260,3 +260,19 @@ describe("createCoercer through compile().parse", () => {
     });
   });
 });
+
+describe("createCoercer verdict", () => {
+  it("should say when it has itself confirmed the coerced value valid, and only then", () => {
+    const coercer = createCoercer(
+      createTestGraph(
+        { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false },
+        { coerce: true, removeAdditional: true },
+      ),
+    );
+    const verdict = { valid: false };
+    expect(coercer({ n: "4", extra: 1 }, [], verdict)).toEqual({ n: 4 });
+    expect(verdict.valid).toBe(true);
+    expect(coercer({ n: "x" }, [], verdict)).toEqual({ n: "x" });
+    expect(verdict.valid).toBe(false);
+  });
+});

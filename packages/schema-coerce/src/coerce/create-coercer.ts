@@ -39,6 +39,28 @@ import { removeAdditional } from "./remove-additional";
  * **Contract:** never mutates `value`; returns `value` itself when nothing changed; records
  * each change on the run. May throw only on an internal failure, which the coercer catches.
  */
+/** Filled in by a {@link Coercer} that has itself judged the value it returns. */
+export interface CoercionVerdict {
+  /** `true` when the coercer confirmed the returned value is valid against the root schema. */
+  valid: boolean;
+}
+
+/**
+ * Coerces `value`, pushing each change onto `changes`; returns the input itself when nothing
+ * changed. With `verdict`, also says whether it already confirmed the result valid, so the caller
+ * can skip checking it again.
+ */
+export type Coercer = (
+  value: unknown,
+  changes: CoercionChange[],
+  verdict?: CoercionVerdict,
+) => unknown;
+
+function accepted(value: unknown, verdict: CoercionVerdict | undefined): unknown {
+  if (verdict !== undefined) verdict.valid = true;
+  return value;
+}
+
 type Pass = (run: CoercionRun, node: JsonSchema, value: unknown) => unknown;
 
 /** SPEC §1.4's three passes, in their fixed order. */
@@ -61,9 +83,7 @@ const withoutTypePass: readonly Pass[] = [dropOptionalNulls, convertValue];
  * and drops the changes it had pushed), never mutates `value`, never inserts defaults, and
  * parses JSON strings only when `graph.options.parseJsonStrings` is on.
  */
-export function createCoercer(
-  graph: SchemaGraph,
-): (value: unknown, changes: CoercionChange[]) => unknown {
+export function createCoercer(graph: SchemaGraph): Coercer {
   const cache = new Map<JsonSchemaObject, NodeInfo>();
   const root = graph.root;
   // Decided on the first call (it needs a run to describe nodes): without any
@@ -73,7 +93,8 @@ export function createCoercer(
   // only a pathological matcher or validator could cause, gets its own.
   let idleRun: CoercionRun | undefined;
   let passes: readonly Pass[] | undefined;
-  return (value, changes) => {
+  return (value, changes, verdict) => {
+    if (verdict !== undefined) verdict.valid = false;
     const mark = changes.length;
     const run = idleRun ?? new CoercionRun(graph, cache);
     idleRun = undefined;
@@ -90,7 +111,7 @@ export function createCoercer(
       let result = value;
       if (removesAdditional) {
         result = removeAdditional(run, root, result);
-        if (result !== value && graph.accepts(root, result)) return result;
+        if (result !== value && graph.accepts(root, result)) return accepted(result, verdict);
       }
       for (let index = 0; index < passes.length; index++) {
         const pass = passes[index] as Pass;
@@ -101,7 +122,7 @@ export function createCoercer(
         // Later steps never change a valid value, so once it is valid the rest is skipped;
         // after the last step the caller judges the value anyway.
         const isLast = index === passes.length - 1 && !removesAdditional;
-        if (!isLast && graph.accepts(root, result)) return result;
+        if (!isLast && graph.accepts(root, result)) return accepted(result, verdict);
       }
       if (removesAdditional) {
         run.startPass();
