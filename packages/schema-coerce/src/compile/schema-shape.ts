@@ -19,93 +19,71 @@ function invalid(
   );
 }
 
-/** A finite number keyword, or `undefined` when absent. */
-export function readNumber(
+/** Reads `keyword`: `undefined` when absent, the value when `accepts` it, else fails compiling. */
+function readKeyword<T>(
   schema: SchemaObject,
   keyword: string,
   node: SchemaNode,
   context: CompileContext,
-): number | undefined {
+  accepts: (value: unknown) => boolean,
+  expected: string,
+): T | undefined {
   const value = schema[keyword];
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value)) {
-    return invalid(context, node, keyword, "a number");
-  }
-  return value;
+  if (!accepts(value)) return invalid(context, node, keyword, expected);
+  return value as T;
 }
+
+type KeywordReader<T> = (
+  schema: SchemaObject,
+  keyword: string,
+  node: SchemaNode,
+  context: CompileContext,
+) => T | undefined;
+
+function keywordReader<T>(
+  accepts: (value: unknown) => boolean,
+  expected: string,
+): KeywordReader<T> {
+  return (schema, keyword, node, context) =>
+    readKeyword<T>(schema, keyword, node, context, accepts, expected);
+}
+
+/** A finite number keyword, or `undefined` when absent. */
+export const readNumber: KeywordReader<number> = keywordReader(
+  (value) => typeof value === "number" && Number.isFinite(value),
+  "a number",
+);
 
 /** A non-negative integer keyword (`minLength`, `maxItems`, …), or `undefined` when absent. */
-export function readCount(
-  schema: SchemaObject,
-  keyword: string,
-  node: SchemaNode,
-  context: CompileContext,
-): number | undefined {
-  const value = schema[keyword];
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    return invalid(context, node, keyword, "a non-negative integer");
-  }
-  return value;
-}
+export const readCount: KeywordReader<number> = keywordReader(
+  (value) => typeof value === "number" && Number.isInteger(value) && value >= 0,
+  "a non-negative integer",
+);
 
 /** A string keyword, or `undefined` when absent. */
-export function readString(
-  schema: SchemaObject,
-  keyword: string,
-  node: SchemaNode,
-  context: CompileContext,
-): string | undefined {
-  const value = schema[keyword];
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") return invalid(context, node, keyword, "a string");
-  return value;
-}
+export const readString: KeywordReader<string> = keywordReader(
+  (value) => typeof value === "string",
+  "a string",
+);
 
 /** An array-of-strings keyword (`required`), or `undefined` when absent. */
-export function readStringArray(
-  schema: SchemaObject,
-  keyword: string,
-  node: SchemaNode,
-  context: CompileContext,
-): readonly string[] | undefined {
-  const value = schema[keyword];
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) {
-    return invalid(context, node, keyword, "an array of strings");
-  }
-  return value as string[];
-}
+export const readStringArray: KeywordReader<readonly string[]> = keywordReader(
+  (value) => Array.isArray(value) && value.every((item) => typeof item === "string"),
+  "an array of strings",
+);
 
 /** An array of subschemas (`allOf`, `prefixItems`), or `undefined` when absent. */
-export function readSchemaArray(
-  schema: SchemaObject,
-  keyword: string,
-  node: SchemaNode,
-  context: CompileContext,
-): readonly unknown[] | undefined {
-  const value = schema[keyword];
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.length === 0) {
-    return invalid(context, node, keyword, "a non-empty array of schemas");
-  }
-  return value;
-}
+export const readSchemaArray: KeywordReader<readonly unknown[]> = keywordReader(
+  (value) => Array.isArray(value) && value.length > 0,
+  "a non-empty array of schemas",
+);
 
 /** An object whose values are subschemas (`properties`, `$defs`), or `undefined` when absent. */
-export function readSchemaMap(
-  schema: SchemaObject,
-  keyword: string,
-  node: SchemaNode,
-  context: CompileContext,
-): SchemaObject | undefined {
-  const value = schema[keyword];
-  if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return invalid(context, node, keyword, "an object of schemas");
-  }
-  return value as SchemaObject;
-}
+export const readSchemaMap: KeywordReader<SchemaObject> = keywordReader(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "an object of schemas",
+);
 
 /** Fails compilation for a keyword whose value has the wrong shape. */
 export function failKeyword(
