@@ -7,6 +7,7 @@ import { convertPrimitive } from "./convert-primitive";
 import type { NodeInfo } from "./describe-node";
 import { mapChildren } from "./map-children";
 import { parseJsonString } from "./parse-json-string";
+import { tryUnionBranches } from "./try-union-branches";
 
 /**
  * Pass 2 (SPEC §1.4): TypeBox-`Value.Convert`-style conversions driven by JSON Schema keywords.
@@ -84,20 +85,7 @@ function convertUnion(
   branches: readonly JsonSchema[],
   value: unknown,
 ): unknown {
-  for (const branch of branches) if (run.accepts(branch, value)) return value;
-  if (!run.beginTrial()) return value;
-  let result = value;
-  for (const branch of branches) {
-    const mark = run.mark();
-    const converted = convertValue(run, branch, value);
-    if (converted !== value && run.accepts(node, converted)) {
-      result = converted;
-      break;
-    }
-    run.rollback(mark);
-  }
-  run.endTrial();
-  return result;
+  return tryUnionBranches(run, branches, value, convertValue, node);
 }
 
 /** After a union or `allOf`, the node's own `properties` are converted too. */

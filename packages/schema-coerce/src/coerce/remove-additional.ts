@@ -5,6 +5,7 @@ import type { NodeInfo } from "./describe-node";
 import { mapChildren } from "./map-children";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
 import { objectHasOwnProperty } from "./object-has-own-property";
+import { tryUnionBranches } from "./try-union-branches";
 
 /**
  * The `removeAdditional` rule: drops each key that an object schema forbids with
@@ -86,18 +87,5 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
 }
 
 function removeInUnion(run: CoercionRun, branches: readonly JsonSchema[], value: unknown): unknown {
-  for (const branch of branches) if (run.accepts(branch, value)) return value;
-  if (!run.beginTrial()) return value;
-  let result = value;
-  for (const branch of branches) {
-    const mark = run.mark();
-    const trimmed = removeAdditional(run, branch, value);
-    if (trimmed !== value && run.accepts(branch, trimmed)) {
-      result = trimmed;
-      break;
-    }
-    run.rollback(mark);
-  }
-  run.endTrial();
-  return result;
+  return tryUnionBranches(run, branches, value, removeAdditional, undefined);
 }
