@@ -1,25 +1,12 @@
 import type { ToolDeclaration } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { getCurrentTools } from "./get-current-tools";
-import type { SystemMessage, TranscriptMessage } from "./messages";
+import {
+  makeTestDeclaration as declaration,
+  makeTestSystemMessage as system,
+} from "./make-test-messages";
+import type { TranscriptMessage } from "./messages";
 import { TranscriptError } from "./transcript-error";
-
-function declaration(name: string, description = `The ${name} tool`): ToolDeclaration {
-  return { name, description, parameters: { type: "object" } };
-}
-
-function system(
-  toolsAdded: readonly ToolDeclaration[] = [],
-  removed: readonly string[] = [],
-): SystemMessage {
-  return {
-    role: "system",
-    content: "",
-    timestamp: 0,
-    ...(toolsAdded.length > 0 ? { toolsAdded } : {}),
-    ...(removed.length > 0 ? { toolsRemoved: removed.map((name) => ({ name })) } : {}),
-  };
-}
 
 const user: TranscriptMessage = { role: "user", content: "hi", timestamp: 0 };
 

@@ -1,11 +1,8 @@
 import type { ToolDeclaration } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { getToolStateChanges } from "./get-tool-state-changes";
+import { makeTestDeclaration as declaration } from "./make-test-messages";
 import { makeTestTool } from "./make-test-tool";
-
-function declaration(name: string, description = `The ${name} tool`): ToolDeclaration {
-  return { name, description, parameters: { type: "object" } };
-}
 
 describe("getToolStateChanges", () => {
   it.each([

@@ -1,21 +1,10 @@
-import type { ToolDeclaration } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { hasNonAdditiveToolChanges } from "./has-non-additive-tool-changes";
-import type { SystemMessage, TranscriptMessage } from "./messages";
-
-function declaration(name: string, description = `The ${name} tool`): ToolDeclaration {
-  return { name, description, parameters: { type: "object" } };
-}
-
-function system(added: readonly ToolDeclaration[], removed: readonly string[] = []): SystemMessage {
-  return {
-    role: "system",
-    content: "",
-    timestamp: 0,
-    ...(added.length > 0 ? { toolsAdded: added } : {}),
-    ...(removed.length > 0 ? { toolsRemoved: removed.map((name) => ({ name })) } : {}),
-  };
-}
+import {
+  makeTestDeclaration as declaration,
+  makeTestSystemMessage as system,
+} from "./make-test-messages";
+import type { TranscriptMessage } from "./messages";
 
 const user: TranscriptMessage = { role: "user", content: "hi", timestamp: 0 };
 
