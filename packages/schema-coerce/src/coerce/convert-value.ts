@@ -8,6 +8,7 @@ import type { NodeInfo } from "./describe-node";
 import { mapChildren } from "./map-children";
 import { parseJsonString } from "./parse-json-string";
 import { tryUnionBranches } from "./try-union-branches";
+import { visitRefTarget } from "./visit-ref-target";
 
 /**
  * Pass 2 (SPEC §1.4): TypeBox-`Value.Convert`-style conversions driven by JSON Schema keywords.
@@ -52,10 +53,7 @@ function convertThroughRef(
   info: NodeInfo,
   value: unknown,
 ): unknown {
-  if (info.refTarget === undefined || !run.enterRef(node)) return value;
-  const result = convertValue(run, info.refTarget, value);
-  run.leaveRef();
-  return result;
+  return visitRefTarget(run, node, info, value, convertValue);
 }
 
 function recordConversion(run: CoercionRun, from: unknown, to: unknown): unknown {

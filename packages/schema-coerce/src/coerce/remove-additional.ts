@@ -6,6 +6,7 @@ import { mapChildren } from "./map-children";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
 import { objectHasOwnProperty } from "./object-has-own-property";
 import { tryUnionBranches } from "./try-union-branches";
+import { visitRefTarget } from "./visit-ref-target";
 
 /**
  * The `removeAdditional` rule: drops each key that an object schema forbids with
@@ -42,10 +43,7 @@ function removeThroughRef(
   info: NodeInfo,
   value: unknown,
 ): unknown {
-  if (info.refTarget === undefined || !run.enterRef(node)) return value;
-  const result = removeAdditional(run, info.refTarget, value);
-  run.leaveRef();
-  return result;
+  return visitRefTarget(run, node, info, value, removeAdditional);
 }
 
 function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
