@@ -50,7 +50,11 @@ export function collectorOf(node: SchemaNode): CollectFn {
     collect = () => result;
   } else {
     const keywords = node.keywords;
+    // A `type` that no keyword group fused in is not among `keywords`; a node whose type rejects
+    // the value evaluates nothing.
+    const typeCheck = node.typeCheck;
     collect = (value, scope, evaluated) => {
+      if (typeCheck !== undefined && !typeCheck(value, scope)) return false;
       let valid = true;
       for (let index = 0; index < keywords.length; index++) {
         const keyword = keywords[index]!;
