@@ -12,7 +12,7 @@ import { compileNumberKeywords } from "./keywords/number";
 import { compileObjectKeywords } from "./keywords/object";
 import { compileDynamicRef, compileRef } from "./keywords/reference";
 import { compileStringKeywords } from "./keywords/string";
-import { compileType } from "./keywords/type";
+import { compileType, typeCacheKey } from "./keywords/type";
 import { compileUnevaluatedItems, compileUnevaluatedProperties } from "./keywords/unevaluated";
 import type { CheckFn, CompileContext, Keyword, ReportFn, SchemaNode, Scope } from "./schema-node";
 import type { SchemaObject } from "./schema-shape";
@@ -20,9 +20,90 @@ import type { SchemaObject } from "./schema-shape";
 const alwaysValid: CheckFn = () => true;
 const alwaysValidReport: ReportFn = () => true;
 
+/**
+ * The compiled form of a node that is only a `type` (plus annotations such as `description`):
+ * most property schemas of a tool are. One form per type list is shared by every node of every
+ * graph, so such a node costs no closures of its own.
+ */
+interface TypeOnlyForm {
+  readonly types: readonly string[] | undefined;
+  readonly typeCheck: CheckFn | undefined;
+  readonly keywords: readonly Keyword[];
+  readonly check: CheckFn;
+  readonly report: ReportFn;
+}
+
+/** Keywords that never change what a node accepts (a node with `$id` or `$anchor` is not one). */
+const annotationKeywords = new Set([
+  "type",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
+const typeOnlyForms = new Map<string, TypeOnlyForm>();
+/** Type lists are few in practice; the bound only keeps a hostile stream of schemas in check. */
+const TYPE_ONLY_FORMS_LIMIT = 64;
+
+function isTypeOnly(schema: SchemaObject): boolean {
+  for (const key in schema) {
+    if (Object.hasOwn(schema, key) && !annotationKeywords.has(key)) return false;
+  }
+  return true;
+}
+
+/** The shared form of a type-only node, or `undefined` to compile it the general way. */
+function typeOnlyForm(
+  schema: SchemaObject,
+  node: SchemaNode,
+  context: CompileContext,
+): TypeOnlyForm | undefined {
+  if (node.scoped || !isTypeOnly(schema)) return undefined;
+  const cacheKey = schema.type === undefined ? "" : typeCacheKey(schema.type);
+  if (cacheKey === undefined) return undefined;
+  const cached = typeOnlyForms.get(cacheKey);
+  if (cached !== undefined) return cached;
+  // Compiling reports a malformed `type` with this node's place, as the general path does.
+  const keyword = compileType(schema, node, context);
+  const form: TypeOnlyForm =
+    keyword === undefined
+      ? {
+          types: undefined,
+          typeCheck: undefined,
+          keywords: [],
+          check: alwaysValid,
+          report: alwaysValidReport,
+        }
+      : {
+          types: keyword.types,
+          typeCheck: keyword.check,
+          // The collecting form and union scoring read `keywords`: the type is the only one.
+          keywords: [{ check: keyword.check, report: keyword.report }],
+          check: keyword.check,
+          report: keyword.report,
+        };
+  if (typeOnlyForms.size < TYPE_ONLY_FORMS_LIMIT) typeOnlyForms.set(cacheKey, form);
+  return form;
+}
+
 /** Fills in `node.check`, `node.report` and `node.keywords`. */
 export function compileNode(node: SchemaNode, context: CompileContext): void {
   const schema = node.schema as SchemaObject;
+  const shared = typeOnlyForm(schema, node, context);
+  if (shared !== undefined) {
+    node.types = shared.types;
+    node.typeCheck = shared.typeCheck;
+    node.keywords = shared.keywords;
+    node.check = shared.check;
+    node.report = shared.report;
+    node.compiled = true;
+    return;
+  }
   const keywords: Keyword[] = [];
   const checks: CheckFn[] = [];
   const add = (keyword: Keyword | undefined): void => {

@@ -18,6 +18,15 @@ export interface TypeKeyword extends Keyword {
   readonly types: readonly string[];
 }
 
+/**
+ * Compiled `type` keywords by the JSON text of their value. A type keyword depends on nothing but
+ * its value, so every node naming the same types shares one (most nodes of a tool schema have a
+ * `type`); JSON text keeps `"a,b"` and `["a","b"]` apart. Only valid values are stored.
+ */
+const compiledTypes = new Map<string, TypeKeyword>();
+/** Type lists are few in practice; the bound keeps a stream of odd schemas from growing it. */
+const COMPILED_TYPES_LIMIT = 128;
+
 /** Compiles `type` (a name or an array of names). */
 export function compileType(
   schema: SchemaObject,
@@ -26,15 +35,42 @@ export function compileType(
 ): TypeKeyword | undefined {
   const value = schema.type;
   if (value === undefined) return undefined;
-  const types = typeof value === "string" ? [value] : value;
+  const cacheKey = typeCacheKey(value);
+  const cached = cacheKey === undefined ? undefined : compiledTypes.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const keyword = buildType(value, node, context);
+  if (cacheKey !== undefined && compiledTypes.size < COMPILED_TYPES_LIMIT) {
+    compiledTypes.set(cacheKey, keyword);
+  }
+  return keyword;
+}
+
+/**
+ * A key that tells valid `type` values apart: the name, or `[` and the names joined by `,`.
+ * `undefined` for anything that is not a known name or a non-empty array of them: such a value
+ * is never cached, so a malformed `type` always reaches the compile error.
+ */
+export function typeCacheKey(value: unknown): string | undefined {
+  if (typeof value === "string") return Object.hasOwn(typeTests, value) ? value : undefined;
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  for (const name of value) {
+    if (typeof name !== "string" || !Object.hasOwn(typeTests, name)) return undefined;
+  }
+  return `[${value.join(",")}`;
+}
+
+function buildType(value: unknown, node: SchemaNode, context: CompileContext): TypeKeyword {
+  const given = typeof value === "string" ? [value] : value;
   if (
-    !Array.isArray(types) ||
-    types.length === 0 ||
-    types.some((name) => typeof name !== "string" || !Object.hasOwn(typeTests, name))
+    !Array.isArray(given) ||
+    given.length === 0 ||
+    given.some((name) => typeof name !== "string" || !Object.hasOwn(typeTests, name))
   ) {
     return failKeyword(context, node, "type", "a JSON type name or an array of them");
   }
-  const tests = (types as string[]).map((name) => typeTests[name]!);
+  // A copy: the keyword outlives this schema and is shared with others.
+  const types = Object.freeze([...(given as string[])]);
+  const tests = types.map((name) => typeTests[name]!);
   let check: CheckFn;
   if (tests.length === 1) {
     const only = tests[0]!;
@@ -50,9 +86,9 @@ export function compileType(
       return false;
     };
   }
-  const expected = `expected ${(types as string[]).join(" or ")}, got `;
+  const expected = `expected ${types.join(" or ")}, got `;
   return {
-    types: types as string[],
+    types,
     check,
     report: (candidate, path, issues: SchemaIssue[]) => {
       if (check(candidate, undefined)) return true;
