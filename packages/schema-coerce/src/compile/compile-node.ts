@@ -12,26 +12,22 @@ import { compileNumberKeywords } from "./keywords/number";
 import { compileObjectKeywords } from "./keywords/object";
 import { compileDynamicRef, compileRef } from "./keywords/reference";
 import { compileStringKeywords } from "./keywords/string";
-import { compileType, typeCacheKey } from "./keywords/type";
+import { compileType, sharedTypeKeyword, typeCacheKey } from "./keywords/type";
 import { compileUnevaluatedItems, compileUnevaluatedProperties } from "./keywords/unevaluated";
-import type { CheckFn, CompileContext, Keyword, ReportFn, SchemaNode, Scope } from "./schema-node";
+import type {
+  CheckFn,
+  CompileContext,
+  Keyword,
+  Location,
+  ReportFn,
+  SchemaNode,
+  Scope,
+} from "./schema-node";
 import type { SchemaObject } from "./schema-shape";
+import { DEFAULT_BASE } from "./uri";
 
 const alwaysValid: CheckFn = () => true;
 const alwaysValidReport: ReportFn = () => true;
-
-/**
- * The compiled form of a node that is only a `type` (plus annotations such as `description`):
- * most property schemas of a tool are. One form per type list is shared by every node of every
- * graph, so such a node costs no closures of its own.
- */
-interface TypeOnlyForm {
-  readonly types: readonly string[] | undefined;
-  readonly typeCheck: CheckFn | undefined;
-  readonly keywords: readonly Keyword[];
-  readonly check: CheckFn;
-  readonly report: ReportFn;
-}
 
 /** Keywords that never change what a node accepts (a node with `$id` or `$anchor` is not one). */
 const annotationKeywords = new Set([
@@ -46,64 +42,119 @@ const annotationKeywords = new Set([
   "writeOnly",
 ]);
 
-const typeOnlyForms = new Map<string, TypeOnlyForm>();
-/** Type lists are few in practice; the bound only keeps a hostile stream of schemas in check. */
-const TYPE_ONLY_FORMS_LIMIT = 64;
+/** Where shared nodes (boolean schemas, type-only nodes) sit: no resource of any graph. */
+export const sharedLocation: Location = {
+  base: DEFAULT_BASE,
+  resource: { uri: DEFAULT_BASE, dynamicAnchors: new Map() },
+  draft: "2020-12",
+};
 
-function isTypeOnly(schema: SchemaObject): boolean {
+const typeOnlyNodes = new Map<string, SchemaNode>();
+/** Type lists are few in practice; the bound only keeps a hostile stream of schemas in check. */
+const TYPE_ONLY_NODES_LIMIT = 64;
+
+/**
+ * The node shared by every schema object that is only a `type` (or nothing) plus annotations such
+ * as `description`: most property schemas of a tool are. Such a node validates the same wherever
+ * it sits, so one compiled node per type list serves every graph and costs nothing per schema.
+ * `undefined` for any other schema (and for a malformed `type`, which the general path reports).
+ */
+export function typeOnlyNode(schema: SchemaObject): SchemaNode | undefined {
   for (const key in schema) {
-    if (Object.hasOwn(schema, key) && !annotationKeywords.has(key)) return false;
+    if (!annotationKeywords.has(key)) return undefined;
   }
-  return true;
+  const type = schema.type;
+  const cacheKey = type === undefined ? "" : typeCacheKey(type);
+  if (cacheKey === undefined) return undefined;
+  const cached = typeOnlyNodes.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const keyword = type === undefined ? undefined : sharedTypeKeyword(type);
+  const node: SchemaNode = {
+    // A canonical schema: readers of a leaf's schema (leaf codes) see only what validates.
+    schema: Object.freeze(
+      type === undefined ? {} : { type: typeof type === "string" ? type : keyword!.types },
+    ),
+    location: sharedLocation,
+    pointer: "#",
+    check: keyword?.check ?? alwaysValid,
+    report: keyword?.report ?? alwaysValidReport,
+    collect: undefined,
+    // The collecting form and union scoring read `keywords`: the type is the only one.
+    keywords: keyword === undefined ? [] : [{ check: keyword.check, report: keyword.report }],
+    compiled: true,
+    scoped: false,
+    types: keyword?.types,
+    typeCheck: keyword?.check,
+  };
+  if (typeOnlyNodes.size < TYPE_ONLY_NODES_LIMIT) typeOnlyNodes.set(cacheKey, node);
+  return node;
 }
 
-/** The shared form of a type-only node, or `undefined` to compile it the general way. */
-function typeOnlyForm(
-  schema: SchemaObject,
-  node: SchemaNode,
-  context: CompileContext,
-): TypeOnlyForm | undefined {
-  if (node.scoped || !isTypeOnly(schema)) return undefined;
-  const cacheKey = schema.type === undefined ? "" : typeCacheKey(schema.type);
-  if (cacheKey === undefined) return undefined;
-  const cached = typeOnlyForms.get(cacheKey);
-  if (cached !== undefined) return cached;
-  // Compiling reports a malformed `type` with this node's place, as the general path does.
-  const keyword = compileType(schema, node, context);
-  const form: TypeOnlyForm =
-    keyword === undefined
-      ? {
-          types: undefined,
-          typeCheck: undefined,
-          keywords: [],
-          check: alwaysValid,
-          report: alwaysValidReport,
-        }
-      : {
-          types: keyword.types,
-          typeCheck: keyword.check,
-          // The collecting form and union scoring read `keywords`: the type is the only one.
-          keywords: [{ check: keyword.check, report: keyword.report }],
-          check: keyword.check,
-          report: keyword.report,
-        };
-  if (typeOnlyForms.size < TYPE_ONLY_FORMS_LIMIT) typeOnlyForms.set(cacheKey, form);
-  return form;
+// Keyword families, so that a node's keys are read once and only the compilers of the keywords it
+// has run: reading a dozen absent keywords from every schema object (each of its own shape) was
+// most of compile time.
+const OBJECT = 1;
+const ARRAY = 2;
+const STRING = 4;
+const NUMBER = 8;
+/** const, enum, references and the in-place applicators. */
+const IN_PLACE = 16;
+const UNEVALUATED = 32;
+
+const familyOfKeyword = new Map<string, number>([
+  ...[
+    "required",
+    "properties",
+    "patternProperties",
+    "additionalProperties",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+  ].map((key) => [key, OBJECT] as const),
+  ...[
+    "items",
+    "prefixItems",
+    "additionalItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+  ].map((key) => [key, ARRAY] as const),
+  ...["minLength", "maxLength", "pattern", "format"].map((key) => [key, STRING] as const),
+  ...["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].map(
+    (key) => [key, NUMBER] as const,
+  ),
+  ...[
+    "const",
+    "enum",
+    "$ref",
+    "$dynamicRef",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+  ].map((key) => [key, IN_PLACE] as const),
+  ...["unevaluatedProperties", "unevaluatedItems"].map((key) => [key, UNEVALUATED] as const),
+]);
+
+/** The families of the keywords `schema` has (inherited enumerable keys too, as reads see them). */
+function presentFamilies(schema: SchemaObject): number {
+  let present = 0;
+  for (const key in schema) present |= familyOfKeyword.get(key) ?? 0;
+  return present;
 }
 
 /** Fills in `node.check`, `node.report` and `node.keywords`. */
 export function compileNode(node: SchemaNode, context: CompileContext): void {
   const schema = node.schema as SchemaObject;
-  const shared = typeOnlyForm(schema, node, context);
-  if (shared !== undefined) {
-    node.types = shared.types;
-    node.typeCheck = shared.typeCheck;
-    node.keywords = shared.keywords;
-    node.check = shared.check;
-    node.report = shared.report;
-    node.compiled = true;
-    return;
-  }
   const keywords: Keyword[] = [];
   const checks: CheckFn[] = [];
   const add = (keyword: Keyword | undefined): void => {
@@ -121,34 +172,44 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
     node.types = type?.types;
     node.typeCheck = type?.check;
     const single = type !== undefined && type.types.length === 1 ? type.types[0] : undefined;
+    const present = presentFamilies(schema);
+    const numeric = single === "number" || single === "integer" ? single : undefined;
+    // A group is compiled when one of its keywords is present, or to carry the fused type test.
     const groups: (Keyword | undefined)[] = [
-      compileObjectKeywords(schema, node, context, single === "object"),
-      compileArrayKeywords(schema, node, context, single === "array"),
-      compileStringKeywords(schema, node, context, single === "string"),
-      compileNumberKeywords(
-        schema,
-        node,
-        context,
-        single === "number" || single === "integer" ? single : undefined,
-      ),
+      present & OBJECT || single === "object"
+        ? compileObjectKeywords(schema, node, context, single === "object")
+        : undefined,
+      present & ARRAY || single === "array"
+        ? compileArrayKeywords(schema, node, context, single === "array")
+        : undefined,
+      present & STRING || single === "string"
+        ? compileStringKeywords(schema, node, context, single === "string")
+        : undefined,
+      present & NUMBER || numeric !== undefined
+        ? compileNumberKeywords(schema, node, context, numeric)
+        : undefined,
     ];
     // A group built with the type guard fused in replaces the separate type test.
     const fused =
       single !== undefined && ["object", "array", "string", "number", "integer"].includes(single);
     if (type !== undefined && !fused) checks.push(type.check);
     for (const group of groups) add(group);
-    add(compileConst(schema));
-    add(compileEnum(schema, node, context));
-    add(compileRef(schema, node, context));
-    add(compileDynamicRef(schema, node, context));
-    add(compileAllOf(schema, node, context));
-    add(compileUnion(schema, node, context, "anyOf"));
-    add(compileUnion(schema, node, context, "oneOf"));
-    add(compileNot(schema, node, context));
-    add(compileConditional(schema, node, context));
-    const siblings = keywords.slice();
-    add(compileUnevaluatedProperties(schema, node, context, siblings));
-    add(compileUnevaluatedItems(schema, node, context, siblings));
+    if (present & IN_PLACE) {
+      add(compileConst(schema));
+      add(compileEnum(schema, node, context));
+      add(compileRef(schema, node, context));
+      add(compileDynamicRef(schema, node, context));
+      add(compileAllOf(schema, node, context));
+      add(compileUnion(schema, node, context, "anyOf"));
+      add(compileUnion(schema, node, context, "oneOf"));
+      add(compileNot(schema, node, context));
+      add(compileConditional(schema, node, context));
+    }
+    if (present & UNEVALUATED) {
+      const siblings = keywords.slice();
+      add(compileUnevaluatedProperties(schema, node, context, siblings));
+      add(compileUnevaluatedItems(schema, node, context, siblings));
+    }
   }
   let check = combineChecks(checks);
   let report = combineReports(typeKeyword, keywords);

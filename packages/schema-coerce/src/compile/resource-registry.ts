@@ -8,6 +8,13 @@ import type { JsonSchema, JsonSchemaObject, SchemaDraft } from "../types";
 import type { Location, ResolvedRef } from "./schema-node";
 import { escapePointerSegment, fragmentOf, normalizeUri, resolveUri, stripFragment } from "./uri";
 
+/** A keyword holding one subschema. */
+const SCHEMA = 1;
+/** A keyword holding an array of subschemas. */
+const SCHEMA_ARRAY = 2;
+/** A keyword holding an object whose values are subschemas. */
+const SCHEMA_MAP = 4;
+
 const singleSchemaKeywords = [
   "additionalProperties",
   "additionalItems",
@@ -30,6 +37,14 @@ const schemaMapKeywords = [
   "dependentSchemas",
   "dependencies",
 ];
+
+/** How each subschema-holding keyword holds its subschemas (`items` holds one or an array). */
+const keywordKinds = new Map<string, number>();
+for (const keyword of singleSchemaKeywords) keywordKinds.set(keyword, SCHEMA);
+for (const keyword of schemaArrayKeywords) {
+  keywordKinds.set(keyword, (keywordKinds.get(keyword) ?? 0) | SCHEMA_ARRAY);
+}
+for (const keyword of schemaMapKeywords) keywordKinds.set(keyword, SCHEMA_MAP);
 
 export class ResourceRegistry {
   /** Resource URI (no fragment) → its root schema and location. */
@@ -56,7 +71,9 @@ export class ResourceRegistry {
     const entry: ResolvedRef = { schema, location, pointer: `${pointerPrefix}#` };
     this.resources.set(base, entry);
     if (typeof schema === "object") this.resourceRoots.set(schema, location);
-    this.walk(schema, location, `${pointerPrefix}#`, true);
+    this.#pointerRoot = `${pointerPrefix}#`;
+    this.#segments.length = 0;
+    this.walk(schema, location, true);
     // A root `$id` renames the resource; the retrieval URI must reach the same anchors.
     const rootLocation =
       (typeof schema === "object" ? this.resourceRoots.get(schema) : undefined) ?? location;
@@ -65,7 +82,15 @@ export class ResourceRegistry {
     return rootEntry;
   }
 
-  private walk(schema: unknown, parent: Location, pointer: string, isDocumentRoot: boolean): void {
+  /** The place being walked, as pointer segments: joined only when an identifier is recorded. */
+  readonly #segments: string[] = [];
+  #pointerRoot = "#";
+
+  #pointer(): string {
+    return this.#pointerRoot + this.#segments.join("");
+  }
+
+  private walk(schema: unknown, parent: Location, isDocumentRoot: boolean): void {
     if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return;
     const object = schema as JsonSchemaObject;
     const draft = parent.draft;
@@ -77,7 +102,7 @@ export class ResourceRegistry {
         this.anchors.set(`${parent.resource.uri}${id}`, {
           schema: object,
           location: parent,
-          pointer,
+          pointer: this.#pointer(),
         });
       } else {
         const absolute = resolveUri(id, parent.base);
@@ -86,7 +111,7 @@ export class ResourceRegistry {
           location = { base, resource: { uri: base, dynamicAnchors: new Map() }, draft };
           this.resourceRoots.set(object, location);
         }
-        const entry: ResolvedRef = { schema: object, location, pointer };
+        const entry: ResolvedRef = { schema: object, location, pointer: this.#pointer() };
         this.resources.set(base, entry);
         const fragment = fragmentOf(absolute);
         if (draft === "7" && fragment !== "") {
@@ -100,41 +125,42 @@ export class ResourceRegistry {
         this.anchors.set(`${location.resource.uri}#${anchor}`, {
           schema: object,
           location,
-          pointer,
+          pointer: this.#pointer(),
         });
       }
       const dynamicAnchor = object.$dynamicAnchor;
       if (typeof dynamicAnchor === "string") {
-        const entry: ResolvedRef = { schema: object, location, pointer };
+        const entry: ResolvedRef = { schema: object, location, pointer: this.#pointer() };
         this.anchors.set(`${location.resource.uri}#${dynamicAnchor}`, entry);
         location.resource.dynamicAnchors.set(dynamicAnchor, entry);
       }
       if (object.$dynamicRef !== undefined) this.usesDynamicRef = true;
     }
-    for (const keyword of singleSchemaKeywords) {
-      const child = object[keyword];
-      if (typeof child === "object" && child !== null && !Array.isArray(child)) {
-        this.walk(child, location, `${pointer}/${keyword}`, false);
-      }
-    }
-    for (const keyword of schemaArrayKeywords) {
-      const list = object[keyword];
-      if (Array.isArray(list)) {
-        for (let index = 0; index < list.length; index++) {
-          this.walk(list[index], location, `${pointer}/${keyword}/${index}`, false);
+    // One pass over the node's own keys (reading each subschema keyword by name from every
+    // schema object was a large share of compile time).
+    for (const keyword in object) {
+      const kind = keywordKinds.get(keyword);
+      if (kind === undefined) continue;
+      const value = object[keyword];
+      if (typeof value !== "object" || value === null) continue;
+      if (Array.isArray(value)) {
+        if (kind & SCHEMA_ARRAY) {
+          for (let index = 0; index < value.length; index++) {
+            this.#segments.push(`/${keyword}/${index}`);
+            this.walk(value[index], location, false);
+            this.#segments.pop();
+          }
         }
-      }
-    }
-    for (const keyword of schemaMapKeywords) {
-      const map = object[keyword];
-      if (typeof map !== "object" || map === null || Array.isArray(map)) continue;
-      for (const key of Object.keys(map)) {
-        this.walk(
-          (map as Record<string, unknown>)[key],
-          location,
-          `${pointer}/${keyword}/${escapePointerSegment(key)}`,
-          false,
-        );
+      } else if (kind & SCHEMA) {
+        this.#segments.push(`/${keyword}`);
+        this.walk(value, location, false);
+        this.#segments.pop();
+      } else if (kind & SCHEMA_MAP) {
+        for (const key of Object.keys(value)) {
+          this.#segments.push(`/${keyword}/${escapePointerSegment(key)}`);
+          this.walk((value as Record<string, unknown>)[key], location, false);
+          this.#segments.pop();
+        }
       }
     }
   }

@@ -13,7 +13,7 @@ import type {
   PatternMatcher,
   SchemaDraft,
 } from "../types";
-import { compileNode } from "./compile-node";
+import { compileNode, sharedLocation, typeOnlyNode } from "./compile-node";
 import { draftOf } from "./draft-of";
 import { ResourceRegistry } from "./resource-registry";
 import type {
@@ -24,6 +24,7 @@ import type {
   ResolvedRef,
   SchemaNode,
 } from "./schema-node";
+import type { SchemaObject } from "./schema-shape";
 import {
   DEFAULT_BASE,
   decodePointerSegment,
@@ -58,11 +59,7 @@ function createNode(schema: JsonSchema, location: Location, pointer: string): Sc
 }
 
 // The boolean schemas compile to the same two nodes in every graph.
-const booleanLocation: Location = {
-  base: DEFAULT_BASE,
-  resource: { uri: DEFAULT_BASE, dynamicAnchors: new Map() },
-  draft: "2020-12",
-};
+const booleanLocation = sharedLocation;
 const trueNode: SchemaNode = {
   ...createNode(true, booleanLocation, "#"),
   check: validCheck,
@@ -121,6 +118,11 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
     const existing = this.nodes.get(schema);
     if (existing !== undefined) return existing;
     const own = this.registry.resourceRoots.get(schema);
+    const shared = own === undefined ? typeOnlyNode(schema as SchemaObject) : undefined;
+    if (shared !== undefined) {
+      this.nodes.set(schema, shared);
+      return shared;
+    }
     const node = createNode(schema as JsonSchema, own ?? location, pointer);
     node.scoped = this.dynamic && own !== undefined;
     this.nodes.set(schema, node);

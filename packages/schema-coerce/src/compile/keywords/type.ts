@@ -19,9 +19,9 @@ export interface TypeKeyword extends Keyword {
 }
 
 /**
- * Compiled `type` keywords by the JSON text of their value. A type keyword depends on nothing but
- * its value, so every node naming the same types shares one (most nodes of a tool schema have a
- * `type`); JSON text keeps `"a,b"` and `["a","b"]` apart. Only valid values are stored.
+ * Compiled `type` keywords by {@link typeCacheKey}. A type keyword depends on nothing but its
+ * value, so every node naming the same types shares one (most nodes of a tool schema have a
+ * `type`). Only valid values are stored.
  */
 const compiledTypes = new Map<string, TypeKeyword>();
 /** Type lists are few in practice; the bound keeps a stream of odd schemas from growing it. */
@@ -35,13 +35,20 @@ export function compileType(
 ): TypeKeyword | undefined {
   const value = schema.type;
   if (value === undefined) return undefined;
+  return (
+    sharedTypeKeyword(value) ??
+    failKeyword(context, node, "type", "a JSON type name or an array of them")
+  );
+}
+
+/** The shared compiled form of a valid `type` value; `undefined` when the value is malformed. */
+export function sharedTypeKeyword(value: unknown): TypeKeyword | undefined {
   const cacheKey = typeCacheKey(value);
-  const cached = cacheKey === undefined ? undefined : compiledTypes.get(cacheKey);
+  if (cacheKey === undefined) return undefined;
+  const cached = compiledTypes.get(cacheKey);
   if (cached !== undefined) return cached;
-  const keyword = buildType(value, node, context);
-  if (cacheKey !== undefined && compiledTypes.size < COMPILED_TYPES_LIMIT) {
-    compiledTypes.set(cacheKey, keyword);
-  }
+  const keyword = buildType(typeof value === "string" ? [value] : (value as string[]));
+  if (compiledTypes.size < COMPILED_TYPES_LIMIT) compiledTypes.set(cacheKey, keyword);
   return keyword;
 }
 
@@ -59,17 +66,10 @@ export function typeCacheKey(value: unknown): string | undefined {
   return `[${value.join(",")}`;
 }
 
-function buildType(value: unknown, node: SchemaNode, context: CompileContext): TypeKeyword {
-  const given = typeof value === "string" ? [value] : value;
-  if (
-    !Array.isArray(given) ||
-    given.length === 0 ||
-    given.some((name) => typeof name !== "string" || !Object.hasOwn(typeTests, name))
-  ) {
-    return failKeyword(context, node, "type", "a JSON type name or an array of them");
-  }
+/** Builds the keyword for known type names (checked by {@link typeCacheKey}). */
+function buildType(given: readonly string[]): TypeKeyword {
   // A copy: the keyword outlives this schema and is shared with others.
-  const types = Object.freeze([...(given as string[])]);
+  const types = Object.freeze([...given]);
   const tests = types.map((name) => typeTests[name]!);
   let check: CheckFn;
   if (tests.length === 1) {
