@@ -49,8 +49,11 @@ for (const keyword of schemaMapKeywords) keywordKinds.set(keyword, SCHEMA_MAP);
 export class ResourceRegistry {
   /** Resource URI (no fragment) → its root schema and location. */
   readonly resources = new Map<string, ResolvedRef>();
-  /** `<resource uri>#<anchor>` → the schema carrying the anchor. */
-  readonly anchors = new Map<string, ResolvedRef>();
+  /**
+   * `<resource uri>#<anchor>` → the schema carrying the anchor. Maps are created by their first
+   * entry: most tool schemas have no anchors, and an empty map costs as much as a small node.
+   */
+  anchors: Map<string, ResolvedRef> | undefined;
   /** Schema objects that start a resource (have `$id`) → their location. */
   readonly resourceRoots = new Map<object, Location>();
   usesDynamicRef = false;
@@ -65,7 +68,7 @@ export class ResourceRegistry {
     const base = normalizeUri(stripFragment(uri));
     const location: Location = {
       base,
-      resource: { uri: base, dynamicAnchors: new Map() },
+      resource: { uri: base, dynamicAnchors: undefined },
       draft,
     };
     const entry: ResolvedRef = { schema, location, pointer: `${pointerPrefix}#` };
@@ -80,6 +83,11 @@ export class ResourceRegistry {
     const rootEntry: ResolvedRef = { schema, location: rootLocation, pointer: entry.pointer };
     this.resources.set(base, rootEntry);
     return rootEntry;
+  }
+
+  #addAnchor(key: string, entry: ResolvedRef): void {
+    this.anchors ??= new Map();
+    this.anchors.set(key, entry);
   }
 
   /** The place being walked, as pointer segments: joined only when an identifier is recorded. */
@@ -99,7 +107,7 @@ export class ResourceRegistry {
     const id = object.$id;
     if (typeof id === "string") {
       if (draft === "7" && id.startsWith("#")) {
-        this.anchors.set(`${parent.resource.uri}${id}`, {
+        this.#addAnchor(`${parent.resource.uri}${id}`, {
           schema: object,
           location: parent,
           pointer: this.#pointer(),
@@ -108,21 +116,21 @@ export class ResourceRegistry {
         const absolute = resolveUri(id, parent.base);
         const base = normalizeUri(stripFragment(absolute));
         if (!isDocumentRoot || base !== parent.base) {
-          location = { base, resource: { uri: base, dynamicAnchors: new Map() }, draft };
+          location = { base, resource: { uri: base, dynamicAnchors: undefined }, draft };
           this.resourceRoots.set(object, location);
         }
         const entry: ResolvedRef = { schema: object, location, pointer: this.#pointer() };
         this.resources.set(base, entry);
         const fragment = fragmentOf(absolute);
         if (draft === "7" && fragment !== "") {
-          this.anchors.set(`${base}#${fragment}`, entry);
+          this.#addAnchor(`${base}#${fragment}`, entry);
         }
       }
     }
     if (draft !== "7") {
       const anchor = object.$anchor;
       if (typeof anchor === "string") {
-        this.anchors.set(`${location.resource.uri}#${anchor}`, {
+        this.#addAnchor(`${location.resource.uri}#${anchor}`, {
           schema: object,
           location,
           pointer: this.#pointer(),
@@ -131,7 +139,8 @@ export class ResourceRegistry {
       const dynamicAnchor = object.$dynamicAnchor;
       if (typeof dynamicAnchor === "string") {
         const entry: ResolvedRef = { schema: object, location, pointer: this.#pointer() };
-        this.anchors.set(`${location.resource.uri}#${dynamicAnchor}`, entry);
+        this.#addAnchor(`${location.resource.uri}#${dynamicAnchor}`, entry);
+        location.resource.dynamicAnchors ??= new Map();
         location.resource.dynamicAnchors.set(dynamicAnchor, entry);
       }
       if (object.$dynamicRef !== undefined) this.usesDynamicRef = true;

@@ -82,7 +82,8 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
   readonly rootNode: SchemaNode;
   private readonly registry = new ResourceRegistry();
   private readonly nodes = new Map<object, SchemaNode>();
-  private readonly patterns = new Map<string, PatternMatcher>();
+  /** Compiled patterns by source, created by the first `pattern`. */
+  private patterns: Map<string, PatternMatcher> | undefined;
   private readonly trueNode = trueNode;
   private readonly falseNode = falseNode;
   private remoteSchemas: Map<string, JsonSchema> | undefined;
@@ -107,6 +108,9 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
     this.dynamic = this.registry.usesDynamicRef || this.remoteUsesDynamicRef();
     const rootLocation = rootEntry.location;
     this.rootNode = this.child(schema, rootLocation, "#");
+    for (const node of this.nodes.values()) {
+      if (node.location !== sharedLocation) node.pointer = "";
+    }
   }
 
   child(schema: unknown, location: Location, pointer: string): SchemaNode {
@@ -138,7 +142,7 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
     const fragment = fragmentOf(absolute);
     if (fragment === "") return entry;
     if (!fragment.startsWith("/")) {
-      return this.registry.anchors.get(`${entry.location.resource.uri}#${fragment}`);
+      return this.registry.anchors?.get(`${entry.location.resource.uri}#${fragment}`);
     }
     let current: unknown = entry.schema;
     let currentLocation = entry.location;
@@ -167,7 +171,7 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
   }
 
   pattern(source: string, pointer = "#"): PatternMatcher {
-    const cached = this.patterns.get(source);
+    const cached = this.patterns?.get(source);
     if (cached !== undefined) return cached;
     let matcher: PatternMatcher;
     try {
@@ -180,6 +184,7 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
         error,
       );
     }
+    this.patterns ??= new Map();
     this.patterns.set(source, matcher);
     return matcher;
   }

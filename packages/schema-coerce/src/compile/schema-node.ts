@@ -8,8 +8,8 @@ import type { FormatCheck, JsonSchema, PatternMatcher, SchemaDraft, SchemaIssue 
 /** A schema resource (a document or a subschema with `$id`): its URI and dynamic anchors. */
 export interface Resource {
   readonly uri: string;
-  /** `$dynamicAnchor` name → the schema carrying it (2020-12 only). */
-  readonly dynamicAnchors: Map<string, ResolvedRef>;
+  /** `$dynamicAnchor` name → the schema carrying it (2020-12 only); created by the first one. */
+  dynamicAnchors: Map<string, ResolvedRef> | undefined;
 }
 
 /** Where a schema node sits: its base URI, its resource and the draft it is read as. */
@@ -67,8 +67,12 @@ export interface Keyword {
 export interface SchemaNode {
   readonly schema: JsonSchema;
   readonly location: Location;
-  /** JSON Pointer-ish place of the node in its document, for compile error messages. */
-  readonly pointer: string;
+  /**
+   * JSON Pointer-ish place of the node in its document, for compile error messages. Emptied once
+   * the graph has compiled: nothing reads it afterwards, and keeping a string per node was a
+   * large share of a compiled schema's memory.
+   */
+  pointer: string;
   check: CheckFn;
   report: ReportFn;
   /** Lazily built collecting form of `check` (see {@link Evaluated}). */

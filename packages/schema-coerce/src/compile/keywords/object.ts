@@ -95,8 +95,11 @@ export function compileObjectKeywords(
   const passOther = !guard;
   // `required` names that have a `properties` entry are counted while walking the keys; the
   // others are looked up one by one.
+  // A loop, not `.map(key => set.has(key))`: a set named by a closure would stay alive in the
+  // context every runtime closure of this scope shares.
   const requiredSet = new Set(required);
-  const isRequired = propertyKeys.map((key) => requiredSet.has(key));
+  const isRequired: boolean[] = [];
+  for (const key of propertyKeys) isRequired.push(requiredSet.has(key));
   const requiredInProperties = isRequired.filter(Boolean).length;
   const requiredElsewhere = required.filter((key) => !propertyKeys.includes(key));
   const requiredElsewhereCount = requiredElsewhere.length;
@@ -104,9 +107,10 @@ export function compileObjectKeywords(
   const leafRanges = propertyNodes.map(leafRangeOf);
   const leafLows = leafRanges.map(([low]) => low);
   const leafHighs = leafRanges.map(([, high]) => high);
-  // Pointer segments (`/` + escaped key) of the declared names, built once for the error path.
-  const propertySegments = propertyKeys.map(toSegment);
-  const requiredSegments = required.map(toSegment);
+  // Pointer segments (`/` + escaped key) of the declared names, built on the error path's first
+  // use: most compiled schemas never see an invalid value, and a string per name adds up.
+  let propertySegments: string[] | undefined;
+  let requiredSegments: string[] | undefined;
   // Large objects get a map; small ones a scan (no map kept alive per node).
   const propertyIndex =
     propertyCount > 8 ? new Map(propertyKeys.map((key, index) => [key, index])) : undefined;
@@ -257,6 +261,7 @@ export function compileObjectKeywords(
       for (let index = 0; index < required.length; index++) {
         if (hasOwn(object, required[index]!)) continue;
         valid = false;
+        requiredSegments ??= required.map(toSegment);
         issues.push({
           path: path + requiredSegments[index],
           keyword: "required",
@@ -265,6 +270,7 @@ export function compileObjectKeywords(
       }
     }
     if (reportIndexes !== undefined && reportValues !== undefined) {
+      propertySegments ??= propertyKeys.map(toSegment);
       // Issues follow the schema's property order, whatever order the value's keys come in.
       if (outOfOrder) {
         reportIndexes.sort(compareNumbers);

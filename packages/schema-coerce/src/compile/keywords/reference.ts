@@ -99,7 +99,7 @@ export function compileDynamicRef(
   const pick = (scope: Scope): SchemaNode => {
     let found: ResolvedRef | undefined;
     for (let entry = scope; entry !== undefined; entry = entry.parent) {
-      const candidate = entry.resource.dynamicAnchors.get(anchor);
+      const candidate = entry.resource.dynamicAnchors?.get(anchor);
       if (candidate !== undefined) found = candidate;
     }
     return found === undefined ? staticTarget : context.nodeOf(found);
