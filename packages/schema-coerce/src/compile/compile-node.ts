@@ -3,7 +3,9 @@
  * JSON type are grouped into one closure per type; when the node names a single `type`, that
  * group also carries the type test, so `{ type: "object", properties, required }` is one closure.
  */
+
 import type { SchemaIssue } from "../types";
+import { fitted } from "./fitted";
 import { compileAllOf, compileConditional, compileNot, compileUnion } from "./keywords/applicators";
 import { compileArrayKeywords } from "./keywords/array";
 import { enterScope } from "./keywords/collector-of";
@@ -211,7 +213,7 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
       add(compileUnevaluatedItems(schema, node, context, siblings));
     }
   }
-  let check = combineChecks(checks);
+  let check = combineChecks(fitted(checks));
   let report = combineReports(typeKeyword, keywords);
   if (node.scoped) {
     const resource = node.location.resource;
@@ -221,7 +223,7 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
     report = (value, path, issues, scope) =>
       innerReport(value, path, issues, enterScope(scope, resource));
   }
-  node.keywords = keywords;
+  node.keywords = fitted(keywords);
   node.check = check;
   node.report = report;
   node.compiled = true;

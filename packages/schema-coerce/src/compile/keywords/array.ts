@@ -1,4 +1,5 @@
 import type { SchemaIssue } from "../../types";
+import { fitted } from "../fitted";
 import { jsonEqual } from "../json-equal";
 import { isLeafValid, LEAF_NONE, leafCodeOf, leafRangeOf } from "../leaf-check";
 import type {
@@ -42,10 +43,11 @@ export function compileArrayKeywords(
     if (draft7 && restSchema === undefined) restSchema = undefined;
   }
   // A plain loop: a closure naming `context` would keep the compiler alive (see object.ts).
-  const prefix: SchemaNode[] = [];
+  const prefixBuilt: SchemaNode[] = [];
   for (const [index, item] of (prefixSchemas ?? []).entries()) {
-    prefix.push(context.child(item, node.location, `${pointer}/${prefixKeyword}/${index}`));
+    prefixBuilt.push(context.child(item, node.location, `${pointer}/${prefixKeyword}/${index}`));
   }
+  const prefix = fitted(prefixBuilt);
   const rest =
     restSchema === undefined
       ? undefined

@@ -1,4 +1,5 @@
 import type { SchemaIssue } from "../../types";
+import { fitted } from "../fitted";
 import { createMultipleOfTest } from "../multiple-of";
 import type { CompileContext, Keyword, SchemaNode } from "../schema-node";
 import { readNumber, type SchemaObject } from "../schema-shape";
@@ -20,10 +21,10 @@ export function compileNumberKeywords(
   context: CompileContext,
   guard: "number" | "integer" | undefined,
 ): Keyword | undefined {
-  const rules: NumberRule[] = [];
+  const rulesBuilt: NumberRule[] = [];
   const minimum = readNumber(schema, "minimum", node, context);
   if (minimum !== undefined) {
-    rules.push({
+    rulesBuilt.push({
       keyword: "minimum",
       message: `expected >= ${minimum}`,
       test: (v) => v >= minimum,
@@ -31,7 +32,7 @@ export function compileNumberKeywords(
   }
   const maximum = readNumber(schema, "maximum", node, context);
   if (maximum !== undefined) {
-    rules.push({
+    rulesBuilt.push({
       keyword: "maximum",
       message: `expected <= ${maximum}`,
       test: (v) => v <= maximum,
@@ -39,7 +40,7 @@ export function compileNumberKeywords(
   }
   const exclusiveMinimum = readNumber(schema, "exclusiveMinimum", node, context);
   if (exclusiveMinimum !== undefined) {
-    rules.push({
+    rulesBuilt.push({
       keyword: "exclusiveMinimum",
       message: `expected > ${exclusiveMinimum}`,
       test: (v) => v > exclusiveMinimum,
@@ -47,7 +48,7 @@ export function compileNumberKeywords(
   }
   const exclusiveMaximum = readNumber(schema, "exclusiveMaximum", node, context);
   if (exclusiveMaximum !== undefined) {
-    rules.push({
+    rulesBuilt.push({
       keyword: "exclusiveMaximum",
       message: `expected < ${exclusiveMaximum}`,
       test: (v) => v < exclusiveMaximum,
@@ -62,12 +63,13 @@ export function compileNumberKeywords(
         '"multipleOf" must be > 0',
       );
     }
-    rules.push({
+    rulesBuilt.push({
       keyword: "multipleOf",
       message: `expected a multiple of ${multipleOf}`,
       test: createMultipleOfTest(multipleOf),
     });
   }
+  const rules = fitted(rulesBuilt);
   if (rules.length === 0 && guard === undefined) return undefined;
   const low = Math.max(minimum ?? -Infinity, exclusiveMinimum ?? -Infinity);
   const lowInclusive =

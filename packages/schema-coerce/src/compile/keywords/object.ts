@@ -1,4 +1,5 @@
 import type { PatternMatcher, SchemaIssue } from "../../types";
+import { fitted } from "../fitted";
 import { isLeafValid, LEAF_NONE, leafCodeOf, leafRangeOf } from "../leaf-check";
 import type {
   CheckFn,
@@ -49,20 +50,23 @@ export function compileObjectKeywords(
   // Plain loops, not `.map(() => context...)`: a closure naming `context` would make every
   // runtime closure of this scope keep the whole compiler alive.
   const propertyKeys = propertyMap === undefined ? [] : Object.keys(propertyMap);
-  const propertyNodes: SchemaNode[] = [];
+  const propertyNodesBuilt: SchemaNode[] = [];
   for (const key of propertyKeys) {
     const path = `${pointer}/properties/${escapePointerSegment(key)}`;
-    propertyNodes.push(context.child(propertyMap![key], location, path));
+    propertyNodesBuilt.push(context.child(propertyMap![key], location, path));
   }
+  const propertyNodes = fitted(propertyNodesBuilt);
   const patternMap = readSchemaMap(schema, "patternProperties", node, context);
   const patternSources = patternMap === undefined ? [] : Object.keys(patternMap);
-  const patternMatchers: PatternMatcher[] = [];
-  const patternNodes: SchemaNode[] = [];
+  const patternMatchersBuilt: PatternMatcher[] = [];
+  const patternNodesBuilt: SchemaNode[] = [];
   for (const source of patternSources) {
     const path = `${pointer}/patternProperties/${escapePointerSegment(source)}`;
-    patternMatchers.push(context.pattern(source, path));
-    patternNodes.push(context.child(patternMap![source], location, path));
+    patternMatchersBuilt.push(context.pattern(source, path));
+    patternNodesBuilt.push(context.child(patternMap![source], location, path));
   }
+  const patternMatchers = fitted(patternMatchersBuilt);
+  const patternNodes = fitted(patternNodesBuilt);
   const additional =
     schema.additionalProperties === undefined
       ? undefined
@@ -74,7 +78,7 @@ export function compileObjectKeywords(
       : context.child(schema.propertyNames, location, `${pointer}/propertyNames`);
   const minProperties = readCount(schema, "minProperties", node, context) ?? 0;
   const maxProperties = readCount(schema, "maxProperties", node, context) ?? Infinity;
-  const dependencies = readDependencies(schema, node, context, draft7);
+  const dependencies = fitted(readDependencies(schema, node, context, draft7));
 
   if (
     required.length === 0 &&
@@ -98,8 +102,9 @@ export function compileObjectKeywords(
   // A loop, not `.map(key => set.has(key))`: a set named by a closure would stay alive in the
   // context every runtime closure of this scope shares.
   const requiredSet = new Set(required);
-  const isRequired: boolean[] = [];
-  for (const key of propertyKeys) isRequired.push(requiredSet.has(key));
+  const isRequiredBuilt: boolean[] = [];
+  for (const key of propertyKeys) isRequiredBuilt.push(requiredSet.has(key));
+  const isRequired = fitted(isRequiredBuilt);
   const requiredInProperties = isRequired.filter(Boolean).length;
   const requiredElsewhere = required.filter((key) => !propertyKeys.includes(key));
   const requiredElsewhereCount = requiredElsewhere.length;

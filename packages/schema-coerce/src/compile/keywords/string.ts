@@ -1,5 +1,6 @@
 import type { SchemaIssue } from "../../types";
 import { codePointLength } from "../code-point-length";
+import { fitted } from "../fitted";
 import type { CompileContext, Keyword, SchemaNode } from "../schema-node";
 import { readCount, readString, type SchemaObject } from "../schema-shape";
 
@@ -20,10 +21,10 @@ export function compileStringKeywords(
   context: CompileContext,
   guard: boolean,
 ): Keyword | undefined {
-  const rules: StringRule[] = [];
+  const rulesBuilt: StringRule[] = [];
   const minLength = readCount(schema, "minLength", node, context);
   if (minLength !== undefined && minLength > 0) {
-    rules.push({
+    rulesBuilt.push({
       keyword: "minLength",
       message: `expected at least ${minLength} characters`,
       test: (value) =>
@@ -33,7 +34,7 @@ export function compileStringKeywords(
   }
   const maxLength = readCount(schema, "maxLength", node, context);
   if (maxLength !== undefined) {
-    rules.push({
+    rulesBuilt.push({
       keyword: "maxLength",
       message: `expected at most ${maxLength} characters`,
       test: (value) => value.length <= maxLength || codePointLength(value) <= maxLength,
@@ -42,7 +43,7 @@ export function compileStringKeywords(
   const pattern = readString(schema, "pattern", node, context);
   if (pattern !== undefined) {
     const matcher = context.pattern(pattern, `${node.pointer}/pattern`);
-    rules.push({
+    rulesBuilt.push({
       keyword: "pattern",
       message: `expected to match ${pattern}`,
       test: (value) => matcher.test(value),
@@ -54,8 +55,9 @@ export function compileStringKeywords(
       ? context.formats[format]
       : undefined;
   if (formatCheck !== undefined) {
-    rules.push({ keyword: "format", message: `expected format ${format}`, test: formatCheck });
+    rulesBuilt.push({ keyword: "format", message: `expected format ${format}`, test: formatCheck });
   }
+  const rules = fitted(rulesBuilt);
   if (rules.length === 0 && !guard) return undefined;
   const passOther = !guard;
   let check: (value: unknown) => boolean;
