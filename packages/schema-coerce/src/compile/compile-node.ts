@@ -154,20 +154,23 @@ function presentFamilies(schema: SchemaObject): number {
   return present;
 }
 
+/** The single types whose keyword group carries the type test itself. */
+const fusableTypes = new Set(["object", "array", "string", "number", "integer"]);
+
+function push(keywords: Keyword[], keyword: Keyword | undefined): void {
+  if (keyword !== undefined) keywords.push(keyword);
+}
+
 /** Fills in `node.check`, `node.report` and `node.keywords`. */
 export function compileNode(node: SchemaNode, context: CompileContext): void {
   const schema = node.schema as SchemaObject;
   const keywords: Keyword[] = [];
-  const checks: CheckFn[] = [];
-  const add = (keyword: Keyword | undefined): void => {
-    if (keyword === undefined) return;
-    keywords.push(keyword);
-    checks.push(keyword.check);
-  };
   let typeKeyword: Keyword | undefined;
+  // The type test when no keyword group fuses it in (it then runs before the groups).
+  let separateTypeCheck: CheckFn | undefined;
   if (node.location.draft === "7" && schema.$ref !== undefined) {
     // Draft 7: `$ref` overrides every sibling keyword.
-    add(compileRef(schema, node, context));
+    push(keywords, compileRef(schema, node, context));
   } else {
     const type = compileType(schema, node, context);
     typeKeyword = type;
@@ -177,43 +180,42 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
     const present = presentFamilies(schema);
     const numeric = single === "number" || single === "integer" ? single : undefined;
     // A group is compiled when one of its keywords is present, or to carry the fused type test.
-    const groups: (Keyword | undefined)[] = [
-      present & OBJECT || single === "object"
-        ? compileObjectKeywords(schema, node, context, single === "object")
-        : undefined,
-      present & ARRAY || single === "array"
-        ? compileArrayKeywords(schema, node, context, single === "array")
-        : undefined,
-      present & STRING || single === "string"
-        ? compileStringKeywords(schema, node, context, single === "string")
-        : undefined,
-      present & NUMBER || numeric !== undefined
-        ? compileNumberKeywords(schema, node, context, numeric)
-        : undefined,
-    ];
+    if (present & OBJECT || single === "object") {
+      push(keywords, compileObjectKeywords(schema, node, context, single === "object"));
+    }
+    if (present & ARRAY || single === "array") {
+      push(keywords, compileArrayKeywords(schema, node, context, single === "array"));
+    }
+    if (present & STRING || single === "string") {
+      push(keywords, compileStringKeywords(schema, node, context, single === "string"));
+    }
+    if (present & NUMBER || numeric !== undefined) {
+      push(keywords, compileNumberKeywords(schema, node, context, numeric));
+    }
     // A group built with the type guard fused in replaces the separate type test.
-    const fused =
-      single !== undefined && ["object", "array", "string", "number", "integer"].includes(single);
-    if (type !== undefined && !fused) checks.push(type.check);
-    for (const group of groups) add(group);
+    if (type !== undefined && (single === undefined || !fusableTypes.has(single))) {
+      separateTypeCheck = type.check;
+    }
     if (present & IN_PLACE) {
-      add(compileConst(schema));
-      add(compileEnum(schema, node, context));
-      add(compileRef(schema, node, context));
-      add(compileDynamicRef(schema, node, context));
-      add(compileAllOf(schema, node, context));
-      add(compileUnion(schema, node, context, "anyOf"));
-      add(compileUnion(schema, node, context, "oneOf"));
-      add(compileNot(schema, node, context));
-      add(compileConditional(schema, node, context));
+      push(keywords, compileConst(schema));
+      push(keywords, compileEnum(schema, node, context));
+      push(keywords, compileRef(schema, node, context));
+      push(keywords, compileDynamicRef(schema, node, context));
+      push(keywords, compileAllOf(schema, node, context));
+      push(keywords, compileUnion(schema, node, context, "anyOf"));
+      push(keywords, compileUnion(schema, node, context, "oneOf"));
+      push(keywords, compileNot(schema, node, context));
+      push(keywords, compileConditional(schema, node, context));
     }
     if (present & UNEVALUATED) {
       const siblings = keywords.slice();
-      add(compileUnevaluatedProperties(schema, node, context, siblings));
-      add(compileUnevaluatedItems(schema, node, context, siblings));
+      push(keywords, compileUnevaluatedProperties(schema, node, context, siblings));
+      push(keywords, compileUnevaluatedItems(schema, node, context, siblings));
     }
   }
-  let check = combineChecks(fitted(checks));
+  const checks: CheckFn[] = separateTypeCheck === undefined ? [] : [separateTypeCheck];
+  for (const keyword of keywords) checks.push(keyword.check);
+  let check = combineChecks(checks);
   let report = combineReports(typeKeyword, keywords);
   if (node.scoped) {
     const resource = node.location.resource;
@@ -240,9 +242,10 @@ function combineChecks(checks: readonly CheckFn[]): CheckFn {
     const [first, second, third] = checks as [CheckFn, CheckFn, CheckFn];
     return (value, scope) => first(value, scope) && second(value, scope) && third(value, scope);
   }
+  const all = fitted(checks);
   return (value, scope) => {
-    for (let index = 0; index < checks.length; index++) {
-      if (!checks[index]!(value, scope)) return false;
+    for (let index = 0; index < all.length; index++) {
+      if (!all[index]!(value, scope)) return false;
     }
     return true;
   };

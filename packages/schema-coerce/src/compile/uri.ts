@@ -25,8 +25,21 @@ export function fragmentOf(uri: string): string {
   return hash === -1 ? "" : uri.slice(hash + 1);
 }
 
+// The last normalized URI: a graph normalizes the same base for every `$ref` it resolves, and
+// parsing a URL was a tenth of compile time for schemas with references.
+let lastInput: string | undefined;
+let lastOutput = "";
+
 /** A URI in the canonical form used as a registry key: parsed when possible, no empty `#`. */
 export function normalizeUri(uri: string): string {
+  if (uri === lastInput) return lastOutput;
+  const output = parseAndNormalize(uri);
+  lastInput = uri;
+  lastOutput = output;
+  return output;
+}
+
+function parseAndNormalize(uri: string): string {
   let result = uri;
   try {
     result = new URL(uri).href;
@@ -38,6 +51,7 @@ export function normalizeUri(uri: string): string {
 
 /** Decodes one segment of a JSON Pointer taken from a URI fragment. */
 export function decodePointerSegment(segment: string): string {
+  if (segment.indexOf("%") === -1 && segment.indexOf("~") === -1) return segment;
   let decoded = segment;
   try {
     decoded = decodeURIComponent(segment);
