@@ -16,6 +16,7 @@ import { compileDynamicRef, compileRef } from "./keywords/reference";
 import { compileStringKeywords } from "./keywords/string";
 import { compileType, sharedTypeKeyword, typeCacheKey } from "./keywords/type";
 import { compileUnevaluatedItems, compileUnevaluatedProperties } from "./keywords/unevaluated";
+import { annotationKeywords } from "./leaf-check";
 import type {
   CheckFn,
   CompileContext,
@@ -30,19 +31,6 @@ import { DEFAULT_BASE } from "./uri";
 
 const alwaysValid: CheckFn = () => true;
 const alwaysValidReport: ReportFn = () => true;
-
-/** Keywords that never change what a node accepts (a node with `$id` or `$anchor` is not one). */
-const annotationKeywords = new Set([
-  "type",
-  "title",
-  "description",
-  "default",
-  "examples",
-  "$comment",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-]);
 
 /** Where shared nodes (boolean schemas, type-only nodes) sit: no resource of any graph. */
 export const sharedLocation: Location = {

@@ -25,7 +25,8 @@ const leafByType: Readonly<Record<string, number>> = {
   null: LEAF_NULL,
 };
 
-const annotationKeywords = new Set([
+/** Keywords that never change what a node accepts (a node with `$id` or `$anchor` is not one). */
+export const annotationKeywords: ReadonlySet<string> = new Set([
   "type",
   "title",
   "description",
@@ -44,7 +45,7 @@ export function leafCodeOf(node: SchemaNode): number {
   if (typeof schema !== "object" || !node.compiled) return LEAF_NONE;
   let code = LEAF_ANY;
   let ranged = false;
-  for (const key of Object.keys(schema)) {
+  for (const key in schema) {
     if (annotationKeywords.has(key)) continue;
     if ((key === "minimum" || key === "maximum") && typeof schema[key] === "number") {
       ranged = true;
@@ -63,20 +64,21 @@ export function leafCodeOf(node: SchemaNode): number {
   return LEAF_NONE;
 }
 
-/** The inclusive `[minimum, maximum]` of a ranged leaf (unbounded sides are infinite). */
-export function leafRangeOf(node: SchemaNode): readonly [low: number, high: number] {
-  const schema = node.schema;
-  if (typeof schema !== "object") return [-Infinity, Infinity];
-  const { minimum, maximum } = schema;
-  return [
-    typeof minimum === "number" ? minimum : -Infinity,
-    typeof maximum === "number" ? maximum : Infinity,
-  ];
+/** The inclusive `minimum` of a ranged leaf (`-Infinity` when unbounded). */
+export function leafLowOf(node: SchemaNode): number {
+  const minimum = typeof node.schema === "object" ? node.schema.minimum : undefined;
+  return typeof minimum === "number" ? minimum : -Infinity;
+}
+
+/** The inclusive `maximum` of a ranged leaf (`Infinity` when unbounded). */
+export function leafHighOf(node: SchemaNode): number {
+  const maximum = typeof node.schema === "object" ? node.schema.maximum : undefined;
+  return typeof maximum === "number" ? maximum : Infinity;
 }
 
 /**
  * Whether `value` passes the leaf schema `code` (never {@link LEAF_NONE}); `low` and `high` are
- * its {@link leafRangeOf} (read only by the ranged codes).
+ * its {@link leafLowOf} and {@link leafHighOf} (read only by the ranged codes).
  */
 export function isLeafValid(code: number, value: unknown, low: number, high: number): boolean {
   switch (code) {

@@ -1,7 +1,7 @@
 import type { SchemaIssue } from "../../types";
 import { fitted } from "../fitted";
 import { jsonEqual } from "../json-equal";
-import { isLeafValid, LEAF_NONE, leafCodeOf, leafRangeOf } from "../leaf-check";
+import { isLeafValid, LEAF_NONE, leafCodeOf, leafHighOf, leafLowOf } from "../leaf-check";
 import type {
   CheckFn,
   CollectFn,
@@ -85,7 +85,8 @@ export function compileArrayKeywords(
   const passOther = !guard;
   // Children compiled later (recursive references) are read through the node, not captured.
   const restLeaf = rest === undefined ? LEAF_NONE : leafCodeOf(rest);
-  const [restLow, restHigh] = rest === undefined ? [-Infinity, Infinity] : leafRangeOf(rest);
+  const restLow = rest === undefined ? -Infinity : leafLowOf(rest);
+  const restHigh = rest === undefined ? Infinity : leafHighOf(rest);
   const restCheck: CheckFn | undefined =
     rest === undefined ? undefined : (value, scope) => rest.check(value, scope);
   const containsCheck: CheckFn | undefined =

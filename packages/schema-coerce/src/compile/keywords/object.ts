@@ -1,6 +1,6 @@
 import type { PatternMatcher, SchemaIssue } from "../../types";
 import { fitted } from "../fitted";
-import { isLeafValid, LEAF_NONE, leafCodeOf, leafRangeOf } from "../leaf-check";
+import { isLeafValid, LEAF_NONE, leafCodeOf, leafHighOf, leafLowOf } from "../leaf-check";
 import type {
   CheckFn,
   CollectFn,
@@ -109,9 +109,8 @@ export function compileObjectKeywords(
   const requiredElsewhere = required.filter((key) => !propertyKeys.includes(key));
   const requiredElsewhereCount = requiredElsewhere.length;
   const leafCodes = propertyNodes.map(leafCodeOf);
-  const leafRanges = propertyNodes.map(leafRangeOf);
-  const leafLows = leafRanges.map(([low]) => low);
-  const leafHighs = leafRanges.map(([, high]) => high);
+  const leafLows = propertyNodes.map(leafLowOf);
+  const leafHighs = propertyNodes.map(leafHighOf);
   // Pointer segments (`/` + escaped key) of the declared names, built on the error path's first
   // use: most compiled schemas never see an invalid value, and a string per name adds up.
   let propertySegments: string[] | undefined;
