@@ -167,18 +167,24 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
     const single = type !== undefined && type.types.length === 1 ? type.types[0] : undefined;
     const present = presentFamilies(schema);
     const numeric = single === "number" || single === "integer" ? single : undefined;
+    // A group that fuses the type test also reports a wrong type, with the type's own report.
+    const guardFor = (name: string): ReportFn | undefined =>
+      single === name ? type?.report : undefined;
     // A group is compiled when one of its keywords is present, or to carry the fused type test.
     if (present & OBJECT || single === "object") {
-      push(keywords, compileObjectKeywords(schema, node, context, single === "object"));
+      push(keywords, compileObjectKeywords(schema, node, context, guardFor("object")));
     }
     if (present & ARRAY || single === "array") {
-      push(keywords, compileArrayKeywords(schema, node, context, single === "array"));
+      push(keywords, compileArrayKeywords(schema, node, context, guardFor("array")));
     }
     if (present & STRING || single === "string") {
-      push(keywords, compileStringKeywords(schema, node, context, single === "string"));
+      push(keywords, compileStringKeywords(schema, node, context, guardFor("string")));
     }
     if (present & NUMBER || numeric !== undefined) {
-      push(keywords, compileNumberKeywords(schema, node, context, numeric));
+      push(
+        keywords,
+        compileNumberKeywords(schema, node, context, numeric, numeric && type?.report),
+      );
     }
     // A group built with the type guard fused in replaces the separate type test.
     if (type !== undefined && (single === undefined || !fusableTypes.has(single))) {
@@ -204,7 +210,7 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
   const checks: CheckFn[] = separateTypeCheck === undefined ? [] : [separateTypeCheck];
   for (const keyword of keywords) checks.push(keyword.check);
   let check = combineChecks(checks);
-  let report = combineReports(typeKeyword, keywords);
+  let report = combineReports(typeKeyword, keywords, separateTypeCheck === undefined);
   if (node.scoped) {
     const resource = node.location.resource;
     const innerCheck = check;
@@ -239,13 +245,18 @@ function combineChecks(checks: readonly CheckFn[]): CheckFn {
   };
 }
 
-function combineReports(type: Keyword | undefined, keywords: readonly Keyword[]): ReportFn {
+function combineReports(
+  type: Keyword | undefined,
+  keywords: readonly Keyword[],
+  fused: boolean,
+): ReportFn {
   // A wrong type makes every other complaint noise: report only that. The common shapes (a type
   // alone, a type and one keyword group) get their own closure instead of a loop.
   if (keywords.length === 0) return type === undefined ? alwaysValidReport : type.report;
   if (keywords.length === 1) {
     const only = keywords[0]!.report;
-    if (type === undefined) return only;
+    // With the type fused in, the only keyword is that group: it reports a wrong type itself.
+    if (type === undefined || fused) return only;
     const typeCheck = type.check;
     const typeReport = type.report;
     return (value, path, issues, scope) =>

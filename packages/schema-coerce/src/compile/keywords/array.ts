@@ -8,6 +8,7 @@ import type {
   CompileContext,
   Evaluated,
   Keyword,
+  ReportFn,
   SchemaNode,
   Scope,
 } from "../schema-node";
@@ -18,13 +19,14 @@ import { collectorOf, createEvaluated } from "./collector-of";
  * Compiles the array keywords of a node into one closure: tuple items (`prefixItems`, or an
  * `items` array as draft 7 and TypeBox's `Type.Tuple` write it), the rest (`items` /
  * `additionalItems`), `contains` with `minContains`/`maxContains`, `minItems`, `maxItems` and
- * `uniqueItems`. `guard` fuses the node's `type: "array"`.
+ * `uniqueItems`. `guard` (the type's report) fuses the node's `type: "array"`:
+ * the group then reports a wrong type itself.
  */
 export function compileArrayKeywords(
   schema: SchemaObject,
   node: SchemaNode,
   context: CompileContext,
-  guard: boolean,
+  guard: ReportFn | undefined,
 ): Keyword | undefined {
   const draft7 = node.location.draft === "7";
   const pointer = node.pointer;
@@ -76,13 +78,13 @@ export function compileArrayKeywords(
     minItems === 0 &&
     maxItems === Infinity &&
     !unique &&
-    !guard
+    guard === undefined
   ) {
     return undefined;
   }
   const prefixChecks = prefix.map((child) => child.check);
   const prefixLength = prefixChecks.length;
-  const passOther = !guard;
+  const passOther = guard === undefined;
   // Children compiled later (recursive references) are read through the node, not captured.
   const restLeaf = rest === undefined ? LEAF_NONE : leafCodeOf(rest);
   const restLow = rest === undefined ? -Infinity : leafLowOf(rest);
@@ -127,7 +129,7 @@ export function compileArrayKeywords(
   // and reported only when it fails; any other item's report gives its verdict, so a failing item
   // is not walked twice.
   const report = (value: unknown, path: string, issues: SchemaIssue[], scope: Scope): boolean => {
-    if (!Array.isArray(value)) return passOther;
+    if (!Array.isArray(value)) return guard === undefined || guard(value, path, issues, scope);
     let valid = true;
     const length = value.length;
     if (length < minItems) {

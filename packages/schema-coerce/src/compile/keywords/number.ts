@@ -1,7 +1,7 @@
 import type { SchemaIssue } from "../../types";
 import { fitted } from "../fitted";
 import { createMultipleOfTest } from "../multiple-of";
-import type { CompileContext, Keyword, SchemaNode } from "../schema-node";
+import type { CompileContext, Keyword, ReportFn, SchemaNode } from "../schema-node";
 import { readNumber, type SchemaObject } from "../schema-shape";
 
 interface NumberRule {
@@ -12,14 +12,15 @@ interface NumberRule {
 
 /**
  * Compiles the numeric keywords of a node into one closure. `guard` is the node's single `type`
- * (`number`/`integer`) when it has one: the type test is then fused in, otherwise non-numbers
- * pass.
+ * (`number`/`integer`) when it has one: the type test is then fused in and `typeReport` reports a
+ * wrong type; otherwise non-numbers pass.
  */
 export function compileNumberKeywords(
   schema: SchemaObject,
   node: SchemaNode,
   context: CompileContext,
   guard: "number" | "integer" | undefined,
+  typeReport: ReportFn | undefined,
 ): Keyword | undefined {
   const rulesBuilt: NumberRule[] = [];
   const minimum = readNumber(schema, "minimum", node, context);
@@ -92,9 +93,11 @@ export function compileNumberKeywords(
   };
   return {
     check,
-    report: (value, path, issues: SchemaIssue[]) => {
+    report: (value, path, issues: SchemaIssue[], scope) => {
       if (check(value)) return true;
-      if (typeof value !== "number" || !isNumber(value)) return false;
+      if (typeof value !== "number" || !isNumber(value)) {
+        return typeReport === undefined ? false : typeReport(value, path, issues, scope);
+      }
       for (const rule of rules) {
         if (!rule.test(value)) issues.push({ path, keyword: rule.keyword, message: rule.message });
       }

@@ -6,6 +6,7 @@ import type {
   CollectFn,
   CompileContext,
   Keyword,
+  ReportFn,
   SchemaNode,
   Scope,
 } from "../schema-node";
@@ -40,7 +41,7 @@ export function compileObjectKeywords(
   schema: SchemaObject,
   node: SchemaNode,
   context: CompileContext,
-  guard: boolean,
+  guard: ReportFn | undefined,
 ): Keyword | undefined {
   const pointer = node.pointer;
   const location = node.location;
@@ -89,14 +90,14 @@ export function compileObjectKeywords(
     minProperties === 0 &&
     maxProperties === Infinity &&
     dependencies.length === 0 &&
-    !guard
+    guard === undefined
   ) {
     return undefined;
   }
 
   const propertyCount = propertyKeys.length;
   const patternCount = patternSources.length;
-  const passOther = !guard;
+  const passOther = guard === undefined;
   // `required` names that have a `properties` entry are counted while walking the keys; the
   // others are looked up one by one.
   // A loop, not `.map(key => set.has(key))`: a set named by a closure would stay alive in the
@@ -222,7 +223,9 @@ export function compileObjectKeywords(
   // place and reported only when it fails; any other property is reported straight away, its
   // report's verdict standing in for a `check` that would walk it twice when it fails.
   const report = (value: unknown, path: string, issues: SchemaIssue[], scope: Scope): boolean => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return passOther;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return guard === undefined || guard(value, path, issues, scope);
+    }
     const object = value as Record<string, unknown>;
     let valid = true;
     // One pass over the own keys as in `check` (keyed lookups by declared name are slow): it

@@ -1,7 +1,7 @@
 import type { SchemaIssue } from "../../types";
 import { codePointLength } from "../code-point-length";
 import { fitted } from "../fitted";
-import type { CompileContext, Keyword, SchemaNode } from "../schema-node";
+import type { CompileContext, Keyword, ReportFn, SchemaNode } from "../schema-node";
 import { readCount, readString, type SchemaObject } from "../schema-shape";
 
 interface StringRule {
@@ -13,13 +13,14 @@ interface StringRule {
 /**
  * Compiles `minLength`, `maxLength`, `pattern` and (when formats are on) `format` into one
  * closure. Lengths count code points, with a fast path that only counts when the UTF-16 length
- * cannot decide. `guard` fuses the node's `type: "string"`.
+ * cannot decide. `guard` (the type's report) fuses the node's `type: "string"`:
+ * the group then reports a wrong type itself.
  */
 export function compileStringKeywords(
   schema: SchemaObject,
   node: SchemaNode,
   context: CompileContext,
-  guard: boolean,
+  guard: ReportFn | undefined,
 ): Keyword | undefined {
   const rulesBuilt: StringRule[] = [];
   const minLength = readCount(schema, "minLength", node, context);
@@ -58,8 +59,8 @@ export function compileStringKeywords(
     rulesBuilt.push({ keyword: "format", message: `expected format ${format}`, test: formatCheck });
   }
   const rules = fitted(rulesBuilt);
-  if (rules.length === 0 && !guard) return undefined;
-  const passOther = !guard;
+  if (rules.length === 0 && guard === undefined) return undefined;
+  const passOther = guard === undefined;
   let check: (value: unknown) => boolean;
   if (rules.length === 0) {
     check = (value) => typeof value === "string";
@@ -78,8 +79,10 @@ export function compileStringKeywords(
   return {
     check,
     // Runs each rule once (not `check` first): a format test can cost as much as the rest.
-    report: (value, path, issues: SchemaIssue[]) => {
-      if (typeof value !== "string") return passOther;
+    report: (value, path, issues: SchemaIssue[], scope) => {
+      if (typeof value !== "string") {
+        return guard === undefined || guard(value, path, issues, scope);
+      }
       let valid = true;
       for (let index = 0; index < rules.length; index++) {
         const rule = rules[index]!;
