@@ -128,30 +128,6 @@ export function compileObjectKeywords(
     maxProperties !== Infinity ||
     dependencies.length > 0;
 
-  // The index of `key` in `properties`, or -1.
-  const findProperty = (key: string): number => {
-    if (propertyIndex === undefined) {
-      for (let index = 0; index < propertyCount; index++) {
-        if (propertyKeys[index] === key) return index;
-      }
-      return -1;
-    }
-    return propertyIndex.get(key) ?? -1;
-  };
-
-  // Does the own key `key` (not in `properties`) pass patternProperties / additionalProperties?
-  const checkExtraKey = (object: Record<string, unknown>, key: string, scope: Scope): boolean => {
-    let matched = false;
-    for (let index = 0; index < patternCount; index++) {
-      if (patternMatchers[index]!.test(key)) {
-        matched = true;
-        if (!patternNodes[index]!.check(object[key], scope)) return false;
-      }
-    }
-    if (matched || additional === undefined) return true;
-    return !additionalFalse && additional.check(object[key], scope);
-  };
-
   // One pass over the value's own keys (for-in with `object[key]` takes V8's enum-cache fast
   // path); keys usually come in schema order, so a cursor finds each property without a lookup.
   const check: CheckFn = (value, scope) => {
@@ -167,7 +143,7 @@ export function compileObjectKeywords(
       if (cursor < propertyCount && propertyKeys[cursor] === key) {
         index = cursor++;
       } else {
-        index = findProperty(key);
+        index = findProperty(propertyKeys, propertyIndex, key);
         if (index !== -1) cursor = index + 1;
       }
       if (index !== -1) {
@@ -180,8 +156,15 @@ export function compileObjectKeywords(
           return false;
         }
         if (isRequired[index]) requiredSeen++;
-        if (patternCount > 0 && !checkPatternsOnly(object, key, scope)) return false;
-      } else if (hasExtraRules && !checkExtraKey(object, key, scope)) {
+        if (
+          patternCount > 0 &&
+          !checkPatternsOnly(object, key, scope, patternMatchers, patternNodes)
+        )
+          return false;
+      } else if (
+        hasExtraRules &&
+        !checkExtraKey(object, key, scope, patternMatchers, patternNodes, additional)
+      ) {
         return false;
       }
       if (propertyNames !== undefined && !propertyNames.check(key, scope)) return false;
@@ -201,20 +184,6 @@ export function compileObjectKeywords(
         }
       }
       if (dependency.node !== undefined && !dependency.node.check(object, scope)) return false;
-    }
-    return true;
-  };
-
-  // A key declared in `properties` may also match `patternProperties`: both apply.
-  const checkPatternsOnly = (
-    object: Record<string, unknown>,
-    key: string,
-    scope: Scope,
-  ): boolean => {
-    for (let index = 0; index < patternCount; index++) {
-      if (patternMatchers[index]!.test(key) && !patternNodes[index]!.check(object[key], scope)) {
-        return false;
-      }
     }
     return true;
   };
@@ -241,7 +210,7 @@ export function compileObjectKeywords(
       if (cursor < propertyCount && propertyKeys[cursor] === key) {
         index = cursor++;
       } else {
-        index = findProperty(key);
+        index = findProperty(propertyKeys, propertyIndex, key);
         if (index === -1) continue;
         cursor = index + 1;
       }
@@ -310,7 +279,12 @@ export function compileObjectKeywords(
           pattern.report(object[key], childPath(path, key), issues, scope);
         }
       }
-      if (matched || additional === undefined || findProperty(key) !== -1) continue;
+      if (
+        matched ||
+        additional === undefined ||
+        findProperty(propertyKeys, propertyIndex, key) !== -1
+      )
+        continue;
       if (additionalFalse) {
         valid = false;
         issues.push({
@@ -367,7 +341,7 @@ export function compileObjectKeywords(
     } else if (propertyCount > 0 || patternCount > 0) {
       for (const key in object) {
         if (!hasOwn(object, key)) continue;
-        let matched = findProperty(key) !== -1;
+        let matched = findProperty(propertyKeys, propertyIndex, key) !== -1;
         for (let index = 0; !matched && index < patternCount; index++) {
           matched = patternMatchers[index]!.test(key);
         }
@@ -386,6 +360,56 @@ export function compileObjectKeywords(
   };
 
   return { check, report, collect };
+}
+
+// The helpers below are module functions, not closures of each compiled node: they would cost
+// every object schema three closures for paths most values never take.
+
+/** The index of `key` in `properties` (by `index` when the schema has many), or -1. */
+function findProperty(
+  keys: readonly string[],
+  index: Map<string, number> | undefined,
+  key: string,
+): number {
+  if (index !== undefined) return index.get(key) ?? -1;
+  for (let position = 0; position < keys.length; position++) {
+    if (keys[position] === key) return position;
+  }
+  return -1;
+}
+
+/** Does the own key `key` (not in `properties`) pass patternProperties / additionalProperties? */
+function checkExtraKey(
+  object: Record<string, unknown>,
+  key: string,
+  scope: Scope,
+  matchers: readonly PatternMatcher[],
+  nodes: readonly SchemaNode[],
+  additional: SchemaNode | undefined,
+): boolean {
+  let matched = false;
+  for (let index = 0; index < matchers.length; index++) {
+    if (matchers[index]!.test(key)) {
+      matched = true;
+      if (!nodes[index]!.check(object[key], scope)) return false;
+    }
+  }
+  if (matched || additional === undefined) return true;
+  return additional.schema !== false && additional.check(object[key], scope);
+}
+
+/** A key declared in `properties` may also match `patternProperties`: both apply. */
+function checkPatternsOnly(
+  object: Record<string, unknown>,
+  key: string,
+  scope: Scope,
+  matchers: readonly PatternMatcher[],
+  nodes: readonly SchemaNode[],
+): boolean {
+  for (let index = 0; index < matchers.length; index++) {
+    if (matchers[index]!.test(key) && !nodes[index]!.check(object[key], scope)) return false;
+  }
+  return true;
 }
 
 function compareNumbers(left: number, right: number): number {
