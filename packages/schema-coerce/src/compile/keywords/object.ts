@@ -139,14 +139,10 @@ export function compileObjectKeywords(
     for (const key in object) {
       if (!ownProperty.call(object, key)) continue;
       count++;
-      let index: number;
-      if (cursor < propertyCount && propertyKeys[cursor] === key) {
-        index = cursor++;
-      } else {
-        index = findProperty(propertyKeys, propertyIndex, key);
-        if (index !== -1) cursor = index + 1;
-      }
+      let index = nextProperty(propertyKeys, cursor, key);
+      if (index === -1) index = findProperty(propertyKeys, propertyIndex, key);
       if (index !== -1) {
+        cursor = index + 1;
         const code = leafCodes[index]!;
         if (
           code !== LEAF_NONE
@@ -364,6 +360,21 @@ export function compileObjectKeywords(
 
 // The helpers below are module functions, not closures of each compiled node: they would cost
 // every object schema three closures for paths most values never take.
+
+/** How far past the cursor a key is looked for before a full lookup. */
+const CURSOR_REACH = 4;
+
+/**
+ * The index of `key` among the few declared names from `cursor` on, or -1. Values usually list
+ * their keys in schema order, skipping optional ones, so this finds most keys without a lookup.
+ */
+function nextProperty(keys: readonly string[], cursor: number, key: string): number {
+  const end = Math.min(keys.length, cursor + CURSOR_REACH);
+  for (let position = cursor; position < end; position++) {
+    if (keys[position] === key) return position;
+  }
+  return -1;
+}
 
 /** The index of `key` in `properties` (by `index` when the schema has many), or -1. */
 function findProperty(
