@@ -202,14 +202,10 @@ export function compileObjectKeywords(
     let outOfOrder = false;
     for (const key in object) {
       if (!ownProperty.call(object, key)) continue;
-      let index: number;
-      if (cursor < propertyCount && propertyKeys[cursor] === key) {
-        index = cursor++;
-      } else {
-        index = findProperty(propertyKeys, propertyIndex, key);
-        if (index === -1) continue;
-        cursor = index + 1;
-      }
+      let index = nextProperty(propertyKeys, cursor, key);
+      if (index === -1) index = findProperty(propertyKeys, propertyIndex, key);
+      if (index === -1) continue;
+      cursor = index + 1;
       if (isRequired[index]) requiredSeen++;
       const code = leafCodes[index]!;
       const propertyValue = object[key];
