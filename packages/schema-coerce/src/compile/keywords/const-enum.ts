@@ -6,7 +6,6 @@ import { failKeyword, type SchemaObject } from "../schema-shape";
 export function compileConst(schema: SchemaObject): Keyword | undefined {
   if (!Object.hasOwn(schema, "const")) return undefined;
   const expected = schema.const;
-  const message = `expected ${JSON.stringify(expected)}`;
   const check =
     typeof expected === "object" && expected !== null
       ? (value: unknown) => jsonEqual(value, expected)
@@ -15,7 +14,8 @@ export function compileConst(schema: SchemaObject): Keyword | undefined {
     check,
     report: (value, path, issues) => {
       if (check(value)) return true;
-      issues.push({ path, keyword: "const", message });
+      // Built on the error path only: most compiled schemas never need it.
+      issues.push({ path, keyword: "const", message: `expected ${JSON.stringify(expected)}` });
       return false;
     },
   };
@@ -30,7 +30,6 @@ export function compileEnum(
   const members = schema.enum;
   if (members === undefined) return undefined;
   if (!Array.isArray(members)) return failKeyword(context, node, "enum", "an array");
-  const message = `expected one of ${JSON.stringify(members)}`;
   const allPrimitive = members.every((member) => typeof member !== "object" || member === null);
   let check: (value: unknown) => boolean;
   if (allPrimitive && members.length <= 8) {
@@ -56,7 +55,7 @@ export function compileEnum(
     check,
     report: (value, path, issues) => {
       if (check(value)) return true;
-      issues.push({ path, keyword: "enum", message });
+      issues.push({ path, keyword: "enum", message: `expected one of ${JSON.stringify(members)}` });
       return false;
     },
   };

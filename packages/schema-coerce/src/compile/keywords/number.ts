@@ -1,5 +1,4 @@
 import type { SchemaIssue } from "../../types";
-import { fitted } from "../fitted";
 import { createMultipleOfTest } from "../multiple-of";
 import type { CompileContext, Keyword, ReportFn, SchemaNode } from "../schema-node";
 import { readNumber, type SchemaObject } from "../schema-shape";
@@ -22,63 +21,73 @@ export function compileNumberKeywords(
   guard: "number" | "integer" | undefined,
   typeReport: ReportFn | undefined,
 ): Keyword | undefined {
-  const rulesBuilt: NumberRule[] = [];
   const minimum = readNumber(schema, "minimum", node, context);
-  if (minimum !== undefined) {
-    rulesBuilt.push({
-      keyword: "minimum",
-      message: `expected >= ${minimum}`,
-      test: (v) => v >= minimum,
-    });
-  }
   const maximum = readNumber(schema, "maximum", node, context);
-  if (maximum !== undefined) {
-    rulesBuilt.push({
-      keyword: "maximum",
-      message: `expected <= ${maximum}`,
-      test: (v) => v <= maximum,
-    });
-  }
   const exclusiveMinimum = readNumber(schema, "exclusiveMinimum", node, context);
-  if (exclusiveMinimum !== undefined) {
-    rulesBuilt.push({
-      keyword: "exclusiveMinimum",
-      message: `expected > ${exclusiveMinimum}`,
-      test: (v) => v > exclusiveMinimum,
-    });
-  }
   const exclusiveMaximum = readNumber(schema, "exclusiveMaximum", node, context);
-  if (exclusiveMaximum !== undefined) {
-    rulesBuilt.push({
-      keyword: "exclusiveMaximum",
-      message: `expected < ${exclusiveMaximum}`,
-      test: (v) => v < exclusiveMaximum,
-    });
-  }
   const multipleOf = readNumber(schema, "multipleOf", node, context);
-  if (multipleOf !== undefined) {
-    if (multipleOf <= 0) {
-      return context.fail(
-        "INVALID_SCHEMA",
-        `${node.pointer}/multipleOf`,
-        '"multipleOf" must be > 0',
-      );
-    }
-    rulesBuilt.push({
-      keyword: "multipleOf",
-      message: `expected a multiple of ${multipleOf}`,
-      test: createMultipleOfTest(multipleOf),
-    });
+  if (multipleOf !== undefined && multipleOf <= 0) {
+    return context.fail("INVALID_SCHEMA", `${node.pointer}/multipleOf`, '"multipleOf" must be > 0');
   }
-  const rules = fitted(rulesBuilt);
-  if (rules.length === 0 && guard === undefined) return undefined;
+  if (
+    guard === undefined &&
+    minimum === undefined &&
+    maximum === undefined &&
+    exclusiveMinimum === undefined &&
+    exclusiveMaximum === undefined &&
+    multipleOf === undefined
+  ) {
+    return undefined;
+  }
+  // The error path's rules and messages are built by the first invalid number: most compiled
+  // schemas never see one.
+  let rules: readonly NumberRule[] | undefined;
+  const buildRules = (): readonly NumberRule[] => {
+    const built: NumberRule[] = [];
+    if (minimum !== undefined) {
+      built.push({
+        keyword: "minimum",
+        message: `expected >= ${minimum}`,
+        test: (v) => v >= minimum,
+      });
+    }
+    if (maximum !== undefined) {
+      built.push({
+        keyword: "maximum",
+        message: `expected <= ${maximum}`,
+        test: (v) => v <= maximum,
+      });
+    }
+    if (exclusiveMinimum !== undefined) {
+      built.push({
+        keyword: "exclusiveMinimum",
+        message: `expected > ${exclusiveMinimum}`,
+        test: (v) => v > exclusiveMinimum,
+      });
+    }
+    if (exclusiveMaximum !== undefined) {
+      built.push({
+        keyword: "exclusiveMaximum",
+        message: `expected < ${exclusiveMaximum}`,
+        test: (v) => v < exclusiveMaximum,
+      });
+    }
+    if (multiple !== undefined) {
+      built.push({
+        keyword: "multipleOf",
+        message: `expected a multiple of ${multipleOf}`,
+        test: multiple,
+      });
+    }
+    return built;
+  };
   const low = Math.max(minimum ?? -Infinity, exclusiveMinimum ?? -Infinity);
   const lowInclusive =
     exclusiveMinimum === undefined || (minimum !== undefined && minimum > exclusiveMinimum);
   const high = Math.min(maximum ?? Infinity, exclusiveMaximum ?? Infinity);
   const highInclusive =
     exclusiveMaximum === undefined || (maximum !== undefined && maximum < exclusiveMaximum);
-  const multiple = multipleOf === undefined ? undefined : rules[rules.length - 1]!.test;
+  const multiple = multipleOf === undefined ? undefined : createMultipleOfTest(multipleOf);
   const isNumber =
     guard === "integer"
       ? (value: unknown): value is number => Number.isInteger(value)
@@ -98,6 +107,7 @@ export function compileNumberKeywords(
       if (typeof value !== "number" || !isNumber(value)) {
         return typeReport === undefined ? false : typeReport(value, path, issues, scope);
       }
+      rules ??= buildRules();
       for (const rule of rules) {
         if (!rule.test(value)) issues.push({ path, keyword: rule.keyword, message: rule.message });
       }

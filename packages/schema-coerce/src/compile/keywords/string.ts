@@ -5,9 +5,23 @@ import type { CompileContext, Keyword, ReportFn, SchemaNode } from "../schema-no
 import { readCount, readString, type SchemaObject } from "../schema-shape";
 
 interface StringRule {
-  readonly keyword: string;
-  readonly message: string;
+  readonly keyword: "minLength" | "maxLength" | "pattern" | "format";
+  /** The keyword's value: the message is built from it on the error path only. */
+  readonly detail: string | number;
   readonly test: (value: string) => boolean;
+}
+
+function messageOf(rule: StringRule): string {
+  switch (rule.keyword) {
+    case "minLength":
+      return `expected at least ${rule.detail} characters`;
+    case "maxLength":
+      return `expected at most ${rule.detail} characters`;
+    case "pattern":
+      return `expected to match ${rule.detail}`;
+    default:
+      return `expected format ${rule.detail}`;
+  }
 }
 
 /**
@@ -27,7 +41,7 @@ export function compileStringKeywords(
   if (minLength !== undefined && minLength > 0) {
     rulesBuilt.push({
       keyword: "minLength",
-      message: `expected at least ${minLength} characters`,
+      detail: minLength,
       test: (value) =>
         value.length >= minLength &&
         (value.length >= minLength * 2 || codePointLength(value) >= minLength),
@@ -37,7 +51,7 @@ export function compileStringKeywords(
   if (maxLength !== undefined) {
     rulesBuilt.push({
       keyword: "maxLength",
-      message: `expected at most ${maxLength} characters`,
+      detail: maxLength,
       test: (value) => value.length <= maxLength || codePointLength(value) <= maxLength,
     });
   }
@@ -46,7 +60,7 @@ export function compileStringKeywords(
     const matcher = context.pattern(pattern, `${node.pointer}/pattern`);
     rulesBuilt.push({
       keyword: "pattern",
-      message: `expected to match ${pattern}`,
+      detail: pattern,
       test: (value) => matcher.test(value),
     });
   }
@@ -56,7 +70,7 @@ export function compileStringKeywords(
       ? context.formats[format]
       : undefined;
   if (formatCheck !== undefined) {
-    rulesBuilt.push({ keyword: "format", message: `expected format ${format}`, test: formatCheck });
+    rulesBuilt.push({ keyword: "format", detail: format!, test: formatCheck });
   }
   const rules = fitted(rulesBuilt);
   if (rules.length === 0 && guard === undefined) return undefined;
@@ -88,7 +102,7 @@ export function compileStringKeywords(
         const rule = rules[index]!;
         if (rule.test(value)) continue;
         valid = false;
-        issues.push({ path, keyword: rule.keyword, message: rule.message });
+        issues.push({ path, keyword: rule.keyword, message: messageOf(rule) });
       }
       return valid;
     },
