@@ -159,7 +159,7 @@ export async function runSchemaBench(io) {
       "memory per compiled schema",
       "≤ 10 KiB",
       `${formatBytes(memoryResult.ours)} (after use: ${formatBytes(memoryResult.oursUsed)})`,
-      verdict(memoryResult.ours, 10 * 1024),
+      memoryVerdict(memoryResult.ours, memoryResult.oursUsed, 10 * 1024),
       `pi-schema ${formatBytes(memoryResult.pi)} (after use ${formatBytes(memoryResult.piUsed)}), Ajv ${formatBytes(memoryResult.ajv)}`,
     ],
     [
@@ -171,4 +171,18 @@ export async function runSchemaBench(io) {
     ],
   ];
   return { tables, summary };
+}
+
+/**
+ * The memory verdict names both measurements: state built on first use (coercion rules, error
+ * paths) counts for a schema that is used, so "met" right after compile alone is said as such.
+ * @param {number | undefined} compiled
+ * @param {number | undefined} used
+ * @param {number} limit
+ */
+function memoryVerdict(compiled, used, limit) {
+  const afterCompile = verdict(compiled, limit);
+  const afterUse = verdict(used, limit);
+  if (afterCompile === afterUse) return afterCompile;
+  return `${afterCompile} right after compile; ${afterUse} after first use`;
 }
