@@ -80,6 +80,11 @@ export interface NodeInfo {
   readonly wantsJsonArray: boolean;
   /** Whether the node accepts `null`; computed on first use by pass 1. */
   acceptsNull: boolean | undefined;
+  /**
+   * Whether pass 1 can remove anything at or below this node (judged from the schema alone);
+   * computed on first use by pass 1, which skips the subtree when it cannot.
+   */
+  dropsNulls: boolean | undefined;
 }
 
 /**
@@ -127,6 +132,7 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     wantsJsonObject: types === undefined ? hasObjectKeywords : typeHasObject,
     wantsJsonArray: types === undefined ? hasArrayKeywords : typeHasArray,
     acceptsNull: undefined,
+    dropsNulls: undefined,
   };
 }
 

@@ -68,6 +68,43 @@ const rows: readonly { name: string; schema: JsonSchema; input: unknown; expecte
     input: { list: [{ a: null }, { a: "x" }], pair: [{ b: null }] },
     expected: { list: [{}, { a: "x" }], pair: [{}] },
   },
+  // Pass 1 skips a subtree whose schema can never drop anything; these pin that it still walks
+  // down through levels that cannot drop themselves to one that can.
+  {
+    name: "drops below levels whose own properties are all required",
+    schema: {
+      type: "object",
+      required: ["a"],
+      properties: {
+        a: {
+          type: "object",
+          required: ["b"],
+          properties: {
+            b: { type: "array", items: { type: "object", properties: { c: { type: "string" } } } },
+          },
+        },
+      },
+    },
+    input: { a: { b: [{ c: null }] } },
+    expected: { a: { b: [{}] } },
+  },
+  {
+    name: "drops an optional property whose schema is false",
+    schema: { type: "object", required: ["a"], properties: { a: { type: "string" }, gone: false } },
+    input: { a: "x", gone: null },
+    expected: { a: "x" },
+  },
+  {
+    name: "keeps nulls under a subtree that can never drop",
+    schema: {
+      type: "object",
+      properties: {
+        list: { type: "array", items: { type: "object", required: ["a"], properties: { a: {} } } },
+      },
+    },
+    input: { list: [{ a: null, b: null }] },
+    expected: "kept",
+  },
   {
     name: "does not look through $ref",
     schema: {

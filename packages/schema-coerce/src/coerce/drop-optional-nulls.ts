@@ -15,7 +15,7 @@ import { objectHasOwnProperty } from "./object-has-own-property";
 export function dropOptionalNulls(run: CoercionRun, node: JsonSchema, value: unknown): unknown {
   if (typeof node === "boolean" || !run.spend() || !run.canDescend()) return value;
   const info = run.describe(node);
-  if (info.siblingsIgnored) return value;
+  if (!dropsNullsBelow(run, info)) return value;
   if (isPlainObject(value)) {
     return info.hasObjectKeywords ? dropInObject(run, info, value) : value;
   }
@@ -84,6 +84,41 @@ function dropInArray(run: CoercionRun, info: NodeInfo, source: readonly unknown[
     }
   }
   return result ?? source;
+}
+
+/**
+ * Whether pass 1 can change any value at `info`'s node: some optional declared property is
+ * droppable there, or some child schema the walk descends into can drop one. Judged once per node
+ * from the schema; most tool schemas have whole subtrees (required-only objects, arrays of
+ * scalars, anything behind a `$ref`) where the walk would only read. A node met again while its
+ * own answer is being worked out (only a cyclic schema object could do that) counts as "can
+ * drop", which means walking as before rather than recursing forever.
+ */
+function dropsNullsBelow(run: CoercionRun, info: NodeInfo): boolean {
+  if (info.dropsNulls !== undefined) return info.dropsNulls;
+  if (info.siblingsIgnored) {
+    info.dropsNulls = false;
+    return false;
+  }
+  info.dropsNulls = true;
+  let drops = false;
+  const keys = info.propertyKeys;
+  for (let index = 0; index < keys.length && !drops; index++) {
+    const schema = info.propertySchemas[index] as JsonSchema;
+    drops =
+      (!info.required.has(keys[index] as string) && isDroppable(run, schema)) ||
+      childDropsNulls(run, schema);
+  }
+  for (const pattern of info.patterns) drops ||= childDropsNulls(run, pattern.schema);
+  for (const schema of info.tuple ?? []) drops ||= childDropsNulls(run, schema);
+  if (info.additional !== undefined) drops ||= childDropsNulls(run, info.additional);
+  if (info.items !== undefined) drops ||= childDropsNulls(run, info.items);
+  info.dropsNulls = drops;
+  return drops;
+}
+
+function childDropsNulls(run: CoercionRun, schema: JsonSchema): boolean {
+  return typeof schema !== "boolean" && dropsNullsBelow(run, run.describe(schema));
 }
 
 /** A `$ref` schema is never dropped (pass 1 does not look through it); others when they reject null. */
