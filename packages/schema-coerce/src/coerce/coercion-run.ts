@@ -37,6 +37,12 @@ export class CoercionRun {
   readonly #cache: Map<JsonSchemaObject, NodeInfo>;
   readonly #path: (string | number)[] = [];
   /**
+   * Index for index with `#path`: the JSON Pointer segment of that key when the caller had it
+   * ready (a declared property's, read once per schema node), else `undefined` and the key is
+   * escaped only if a change is recorded below it.
+   */
+  readonly #segments: (string | undefined)[] = [];
+  /**
    * `#pointers[index]` is the JSON Pointer of the first `index + 1` path segments, valid for the
    * first `#pointersValid` entries. Sibling changes share their parent's prefix, so a record
    * usually appends one segment instead of escaping and joining the whole path again.
@@ -60,7 +66,10 @@ export class CoercionRun {
     this.#changes = changes;
     // The stacks are empty after any call that returned normally; writing `length` is a slow
     // runtime call, so it is paid only after a call that threw.
-    if (this.#path.length !== 0) this.#path.length = 0;
+    if (this.#path.length !== 0) {
+      this.#path.length = 0;
+      this.#segments.length = 0;
+    }
     this.#pointersValid = 0;
     if (this.#refs.length !== 0) this.#refs.length = 0;
     if (this.#refBases.length !== 0) this.#refBases.length = 0;
@@ -101,9 +110,13 @@ export class CoercionRun {
     return this.#path.length < MAX_VALUE_DEPTH;
   }
 
-  /** Moves into the child `key` of the current value. Pair with {@link leave}. */
-  enter(key: string | number): void {
+  /**
+   * Moves into the child `key` of the current value; `segment`, when given, is its JSON Pointer
+   * segment (`toPointerSegment(key)`). Pair with {@link leave}.
+   */
+  enter(key: string | number, segment?: string): void {
     this.#path.push(key);
+    this.#segments.push(segment);
     this.#forgetPointersFrom(this.#path.length - 1);
     this.#refBases.push(this.#refBase);
     this.#refBase = this.#refs.length;
@@ -116,6 +129,7 @@ export class CoercionRun {
    */
   enterWrapped(): void {
     this.#path.push(0);
+    this.#segments.push(undefined);
     this.#forgetPointersFrom(this.#path.length - 1);
     this.#refBases.push(this.#refBase);
   }
@@ -123,6 +137,7 @@ export class CoercionRun {
   /** Moves back out of the child entered last. */
   leave(): void {
     this.#path.pop();
+    this.#segments.pop();
     this.#forgetPointersFrom(this.#path.length);
     this.#refBase = this.#refBases.pop() ?? 0;
   }
@@ -149,9 +164,11 @@ export class CoercionRun {
   /** Records the removal of the child `key` of the current place. */
   recordRemoval(rule: CoercionRule, key: string, from: unknown): void {
     this.#path.push(key);
+    this.#segments.push(undefined);
     this.#forgetPointersFrom(this.#path.length - 1);
     this.record(rule, from, undefined);
     this.#path.pop();
+    this.#segments.pop();
     this.#forgetPointersFrom(this.#path.length);
   }
 
@@ -176,7 +193,8 @@ export class CoercionRun {
     if (length === 0) return "";
     for (let index = this.#pointersValid; index < length; index++) {
       const prefix = index === 0 ? "" : (this.#pointers[index - 1] ?? "");
-      this.#pointers[index] = prefix + toPointerSegment(this.#path[index] ?? "");
+      const segment = this.#segments[index] ?? toPointerSegment(this.#path[index] ?? "");
+      this.#pointers[index] = prefix + segment;
     }
     this.#pointersValid = length;
     return this.#pointers[length - 1] ?? "";

@@ -269,13 +269,22 @@ describe("convertValue", () => {
   it("should record the exact changes, wrapping before converting the item", () => {
     const schema = {
       type: "object",
-      properties: { "a~b": { type: "integer" }, tags: integers },
+      properties: {
+        "a~b": { type: "integer" },
+        tags: integers,
+        "x/y": { type: "object", properties: { "n~": { type: "boolean" } } },
+      },
     };
-    const result = runPass(convertValue, schema, { "a~b": "3.5", tags: "4" });
+    const result = runPass(convertValue, schema, {
+      "a~b": "3.5",
+      tags: "4",
+      "x/y": { "n~": "true" },
+    });
     expect(result.changes).toStrictEqual([
       { path: "/a~0b", rule: "convert", from: "3.5", to: 3 },
       { path: "/tags", rule: "convert", from: "4", to: ["4"] },
       { path: "/tags/0", rule: "convert", from: "4", to: 4 },
+      { path: "/x~1y/n~0", rule: "convert", from: "true", to: true },
     ]);
   });
 

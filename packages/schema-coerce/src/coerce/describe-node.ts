@@ -1,5 +1,6 @@
 import type { SchemaGraph } from "../schema-graph";
 import type { JsonSchema, JsonSchemaObject, PatternMatcher } from "../types";
+import { toPointerSegment } from "./to-pointer-segment";
 
 /** Which pass-2 rule a node applies (SPEC §1.4: the first that applies, in this order). */
 export type ConvertRule =
@@ -47,6 +48,8 @@ export interface NodeInfo {
   readonly properties: ReadonlyMap<string, JsonSchema> | undefined;
   /** The `properties` keys, in order (walked directly when no other key can have a schema). */
   readonly propertyKeys: readonly string[];
+  /** The JSON Pointer segments of the `properties` keys, index for index with {@link propertyKeys}. */
+  readonly propertySegments: readonly string[];
   /** The `properties` schemas, index for index with {@link propertyKeys}. */
   readonly propertySchemas: readonly JsonSchema[];
   /**
@@ -117,6 +120,7 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     allOf: readSchemaList(node.allOf),
     properties,
     propertyKeys: properties === undefined ? [] : [...properties.keys()],
+    propertySegments: properties === undefined ? [] : [...properties.keys()].map(toPointerSegment),
     propertySchemas: properties === undefined ? [] : [...properties.values()],
     propertyLeafTypes: properties === undefined ? [] : [...properties.values()].map(readLeafType),
     required: new Set(Array.isArray(node.required) ? node.required.map(String) : []),

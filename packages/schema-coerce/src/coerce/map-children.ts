@@ -54,7 +54,7 @@ function mapDeclared(
     const before = source[key];
     const leafType = info.propertyLeafTypes[index];
     if (leafType !== undefined && matchesJsonType(leafType, before)) continue;
-    run.enter(key);
+    run.enter(key, info.propertySegments[index]);
     const after = visit(run, info.propertySchemas[index] as JsonSchema, before);
     run.leave();
     if (after === before) continue;
