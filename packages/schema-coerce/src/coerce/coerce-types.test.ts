@@ -162,6 +162,28 @@ describe("coerceTypes", () => {
     ]);
   });
 
+  it("should coerce leaf properties and items in place by pass 3's own table", () => {
+    // Pass 2 leaves a type array alone, so pass 3 descends; its table is stricter than pass 2's.
+    const schema = {
+      type: ["object", "null"],
+      properties: {
+        n: { type: "integer" },
+        strict: { type: "integer" },
+        flags: { type: ["array", "null"], items: { type: "boolean" } },
+      },
+    };
+    const result = runPass(coerceTypes, schema, {
+      n: "5",
+      strict: "1.5",
+      flags: ["true", "TRUE", false],
+    });
+    expect(result.value).toStrictEqual({ n: 5, strict: "1.5", flags: [true, "TRUE", false] });
+    expect(result.changes).toStrictEqual([
+      { path: "/n", rule: "coerce-type", from: "5", to: 5 },
+      { path: "/flags/0", rule: "coerce-type", from: "true", to: true },
+    ]);
+  });
+
   it("should read keywords beside $ref in 2020-12 but not in draft 7", () => {
     const schema = {
       definitions: { Any: {} },

@@ -3,9 +3,12 @@ import type { JsonSchema, JsonSchemaObject } from "../types";
 import { coercePrimitive } from "./coerce-primitive";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
-import { mapChildren } from "./map-children";
+import { type LeafRule, mapChildren } from "./map-children";
 import { matchesJsonType } from "./matches-json-type";
 import { parseJsonString } from "./parse-json-string";
+
+/** Pass 3 at a leaf property: its one primitive `type`, which the value does not match. */
+const coerceLeaf: LeafRule = { rule: "coerce-type", convert: coercePrimitive };
 
 /**
  * Pass 3 (SPEC §1.4): primitive coercion by `type`, Ajv-`coerceTypes` style, for what pass 2
@@ -23,7 +26,7 @@ export function coerceTypes(run: CoercionRun, node: JsonSchema, value: unknown):
   if (info.types !== undefined) {
     result = coerceOwnType(run, node, info, info.types, result);
     const descends = isPlainObject(result) ? info.typeHasObject : info.typeHasArray;
-    if (descends) result = mapChildren(run, info, result, coerceTypes);
+    if (descends) result = mapChildren(run, info, result, coerceTypes, coerceLeaf);
   }
   if (info.allOf !== undefined) {
     for (const member of info.allOf) result = coerceTypes(run, member, result);

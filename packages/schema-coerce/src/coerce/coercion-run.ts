@@ -163,10 +163,24 @@ export class CoercionRun {
 
   /** Records the removal of the child `key` of the current place. */
   recordRemoval(rule: CoercionRule, key: string, from: unknown): void {
+    this.recordAt(key, undefined, rule, from, undefined);
+  }
+
+  /**
+   * Records one change at the child `key` of the current place without entering it; `segment`
+   * as for {@link enter}.
+   */
+  recordAt(
+    key: string | number,
+    segment: string | undefined,
+    rule: CoercionRule,
+    from: unknown,
+    to: unknown,
+  ): void {
     this.#path.push(key);
-    this.#segments.push(undefined);
+    this.#segments.push(segment);
     this.#forgetPointersFrom(this.#path.length - 1);
-    this.record(rule, from, undefined);
+    this.record(rule, from, to);
     this.#path.pop();
     this.#segments.pop();
     this.#forgetPointersFrom(this.#path.length);

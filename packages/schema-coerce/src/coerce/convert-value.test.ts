@@ -288,6 +288,46 @@ describe("convertValue", () => {
     ]);
   });
 
+  // A property or item schema with one primitive `type` and nothing else that pass 2 reads is
+  // converted in place by its parent; these pin which schemas count as such leaves.
+  it("should convert leaf properties and items in place, and only true leaves", () => {
+    const schema = {
+      $defs: { Text: { type: "string" } },
+      type: "object",
+      properties: {
+        plain: { type: "integer", minimum: 0 },
+        listed: { type: "integer", enum: [1, 2] },
+        fixed: { type: "boolean", const: true },
+        referenced: { $ref: "#/$defs/Text", type: "integer" },
+        either: { type: "integer", anyOf: [{ type: "string" }] },
+        items: { type: "array", items: { type: "number" } },
+      },
+    };
+    const result = runPass(convertValue, schema, {
+      plain: "1.5",
+      listed: "1.5",
+      fixed: "TRUE",
+      referenced: true,
+      either: true,
+      items: ["2", 3, "x", null],
+    });
+    expect(result.value).toStrictEqual({
+      plain: 1,
+      listed: "1.5",
+      fixed: true,
+      referenced: "true",
+      either: true,
+      items: [2, 3, "x", 0],
+    });
+    expect(result.changes).toStrictEqual([
+      { path: "/plain", rule: "convert", from: "1.5", to: 1 },
+      { path: "/fixed", rule: "convert", from: "TRUE", to: true },
+      { path: "/referenced", rule: "convert", from: true, to: "true" },
+      { path: "/items/0", rule: "convert", from: "2", to: 2 },
+      { path: "/items/3", rule: "convert", from: null, to: 0 },
+    ]);
+  });
+
   it("should drop the changes of a union branch that was not taken", () => {
     const schema = {
       anyOf: [

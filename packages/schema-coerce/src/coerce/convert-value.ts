@@ -5,10 +5,13 @@ import type { CoercionRun } from "./coercion-run";
 import { convertLiteral } from "./convert-literal";
 import { convertPrimitive } from "./convert-primitive";
 import type { NodeInfo } from "./describe-node";
-import { mapChildren } from "./map-children";
+import { type LeafRule, mapChildren } from "./map-children";
 import { parseJsonString } from "./parse-json-string";
 import { tryUnionBranches } from "./try-union-branches";
 import { visitRefTarget } from "./visit-ref-target";
+
+/** Pass 2 at a leaf property: the node's rule is its single primitive `type`. */
+const convertLeaf: LeafRule = { rule: "convert", convert: convertPrimitive };
 
 /**
  * Pass 2 (SPEC §1.4): TypeBox-`Value.Convert`-style conversions driven by JSON Schema keywords.
@@ -39,7 +42,9 @@ export function convertValue(run: CoercionRun, node: JsonSchema, value: unknown)
     case "type":
       return convertByType(run, node, info, current);
     case "implicit-object":
-      return isPlainObject(current) ? mapChildren(run, info, current, convertValue) : current;
+      return isPlainObject(current)
+        ? mapChildren(run, info, current, convertValue, convertLeaf)
+        : current;
     case "implicit-array":
       return convertArray(run, node, info, current, false);
     default:
@@ -89,7 +94,7 @@ function convertUnion(
 /** After a union or `allOf`, the node's own `properties` are converted too. */
 function convertOwnObject(run: CoercionRun, info: NodeInfo, value: unknown): unknown {
   return info.hasObjectKeywords && isPlainObject(value)
-    ? mapChildren(run, info, value, convertValue)
+    ? mapChildren(run, info, value, convertValue, convertLeaf)
     : value;
 }
 
@@ -101,7 +106,9 @@ function convertByType(
 ): unknown {
   switch (info.singleType) {
     case "object":
-      return isPlainObject(value) ? mapChildren(run, info, value, convertValue) : value;
+      return isPlainObject(value)
+        ? mapChildren(run, info, value, convertValue, convertLeaf)
+        : value;
     case "array":
       return convertArray(run, node, info, value, true);
     default:
@@ -133,5 +140,5 @@ function convertArray(
     }
     return wrapped;
   }
-  return mapChildren(run, info, value, convertValue);
+  return mapChildren(run, info, value, convertValue, convertLeaf);
 }

@@ -56,7 +56,8 @@ export interface NodeInfo {
    * Index for index with {@link propertyKeys}: the primitive `type` of a property schema that
    * pass 2 and pass 3 leave alone whenever the value already has that type (a single primitive
    * `type`, no `$ref`, `const`, `enum` or combinator), else `undefined`. Lets the walks skip
-   * the visit of an already-right scalar.
+   * the visit of an already-right scalar, and passes 2 and 3 convert a wrong one in place (their
+   * visit would only apply their table for that type).
    */
   readonly propertyLeafTypes: readonly (string | undefined)[];
   /** `required` names. */
@@ -73,6 +74,8 @@ export interface NodeInfo {
   readonly tuple: readonly JsonSchema[] | undefined;
   /** The schema of every item (or of the items after the tuple). */
   readonly items: JsonSchema | undefined;
+  /** {@link propertyLeafTypes}' reading of {@link items}. */
+  readonly itemsLeafType: string | undefined;
   /** The node's own `type` lists `"object"` / `"array"` / `"string"`. */
   readonly typeHasObject: boolean;
   readonly typeHasArray: boolean;
@@ -130,6 +133,7 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     hasObjectKeywords,
     tuple,
     items,
+    itemsLeafType: items === undefined ? undefined : readLeafType(items),
     typeHasObject,
     typeHasArray,
     typeHasString: types?.includes("string") ?? false,

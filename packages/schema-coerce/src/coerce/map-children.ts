@@ -1,5 +1,5 @@
 import { isPlainObject } from "../compile/value-kind";
-import type { JsonSchema } from "../types";
+import type { CoercionRule, JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
 import { matchesJsonType } from "./matches-json-type";
@@ -14,17 +14,30 @@ import { setDataProperty } from "./set-data-property";
 export type VisitChild = (run: CoercionRun, schema: JsonSchema, value: unknown) => unknown;
 
 /**
+ * What a pass does at a leaf property (see {@link NodeInfo.propertyLeafTypes}): its visit there
+ * would only spend one visit and apply `convert` for the leaf's `type`, recording a change under
+ * `rule`. With it the walk does exactly that in place, without entering the child, looking its
+ * schema up or dispatching on its keywords.
+ */
+export interface LeafRule {
+  readonly rule: CoercionRule;
+  readonly convert: (type: string, value: unknown) => unknown;
+}
+
+/**
  * Copy-on-write map over the children of an object or array: each own key through its
  * `properties` schema, then every matching `patternProperties` schema, else the
  * `additionalProperties` schema; each item through its tuple position or `items`. The container
  * is copied only when a child changed; otherwise `value` itself comes back. Stops (returning
- * `value`) past the depth limit.
+ * `value`) past the depth limit. With `leaf`, the pass's own rule for leaf properties, those are
+ * handled in place instead of visited.
  */
 export function mapChildren(
   run: CoercionRun,
   info: NodeInfo,
   value: unknown,
   visit: VisitChild,
+  leaf?: LeafRule,
 ): unknown {
   if (!run.canDescend()) return value;
   if (isPlainObject(value)) {
@@ -32,11 +45,11 @@ export function mapChildren(
     // Only declared keys have schemas that can change anything (a boolean additionalProperties
     // schema changes nothing): walk the (usually short) declared list, not the value.
     if (info.patterns.length === 0 && typeof info.additional !== "object") {
-      return mapDeclared(run, info, value, visit);
+      return mapDeclared(run, info, value, visit, leaf);
     }
     return mapObject(run, info, value, visit);
   }
-  if (Array.isArray(value)) return mapArray(run, info, value, visit);
+  if (Array.isArray(value)) return mapArray(run, info, value, visit, leaf);
   return value;
 }
 
@@ -45,6 +58,7 @@ function mapDeclared(
   info: NodeInfo,
   source: Record<string, unknown>,
   visit: VisitChild,
+  leaf: LeafRule | undefined,
 ): Record<string, unknown> {
   const keys = info.propertyKeys;
   let result: Record<string, unknown> | undefined;
@@ -53,11 +67,20 @@ function mapDeclared(
     if (!objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     const leafType = info.propertyLeafTypes[index];
+    let after: unknown;
     if (leafType !== undefined && matchesJsonType(leafType, before)) continue;
-    run.enter(key, info.propertySegments[index]);
-    const after = visit(run, info.propertySchemas[index] as JsonSchema, before);
-    run.leave();
-    if (after === before) continue;
+    if (leafType !== undefined && leaf !== undefined) {
+      // Exactly what the visit would do, budget included.
+      if (!run.spend()) continue;
+      after = leaf.convert(leafType, before);
+      if (after === before) continue;
+      run.recordAt(key, info.propertySegments[index], leaf.rule, before, after);
+    } else {
+      run.enter(key, info.propertySegments[index]);
+      after = visit(run, info.propertySchemas[index] as JsonSchema, before);
+      run.leave();
+      if (after === before) continue;
+    }
     // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
     result ??= { ...source };
     setDataProperty(result, key, after);
@@ -100,21 +123,31 @@ function mapArray(
   info: NodeInfo,
   source: readonly unknown[],
   visit: VisitChild,
+  leaf: LeafRule | undefined,
 ): readonly unknown[] {
   if (info.tuple === undefined && info.items === undefined) return source;
+  const tupleLength = info.tuple?.length ?? 0;
+  const itemsLeafType = leaf === undefined ? undefined : info.itemsLeafType;
   let result: unknown[] | undefined;
   for (let index = 0; index < source.length; index++) {
-    const schema =
-      info.tuple !== undefined && index < info.tuple.length ? info.tuple[index] : info.items;
+    const schema = index < tupleLength ? info.tuple?.[index] : info.items;
     if (schema === undefined) continue;
     const before = source[index];
-    run.enter(index);
-    const after = visit(run, schema, before);
-    run.leave();
-    if (after !== before) {
-      result ??= source.slice();
-      result[index] = after;
+    let after: unknown;
+    if (itemsLeafType !== undefined && leaf !== undefined && index >= tupleLength) {
+      // Exactly what the visit would do: spend, then leave a matching item as it is.
+      if (!run.spend() || matchesJsonType(itemsLeafType, before)) continue;
+      after = leaf.convert(itemsLeafType, before);
+      if (after === before) continue;
+      run.recordAt(index, undefined, leaf.rule, before, after);
+    } else {
+      run.enter(index);
+      after = visit(run, schema, before);
+      run.leave();
+      if (after === before) continue;
     }
+    result ??= source.slice();
+    result[index] = after;
   }
   return result ?? source;
 }
