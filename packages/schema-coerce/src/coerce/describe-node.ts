@@ -1,5 +1,6 @@
 import type { SchemaGraph } from "../schema-graph";
 import type { JsonSchema, JsonSchemaObject, PatternMatcher } from "../types";
+import { type CopyObject, copyWithoutWalk, dealObjectCopier } from "./copy-object";
 import { toPointerSegment } from "./to-pointer-segment";
 
 /** Which pass-2 rule a node applies (SPEC §1.4: the first that applies, in this order). */
@@ -70,6 +71,8 @@ export interface NodeInfo {
   readonly forbidsAdditional: boolean;
   /** The node has `properties`, `patternProperties` or `additionalProperties`. */
   readonly hasObjectKeywords: boolean;
+  /** How the walks copy an object they change at this node (see {@link dealObjectCopier}). */
+  readonly copyObject: CopyObject;
   /** Positional item schemas of a tuple (`prefixItems`, or a draft-7 `items` array). */
   readonly tuple: readonly JsonSchema[] | undefined;
   /** The schema of every item (or of the items after the tuple). */
@@ -131,6 +134,11 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     additional,
     forbidsAdditional: node.additionalProperties === false,
     hasObjectKeywords,
+    // Only nodes whose walks copy objects take a copier of their own.
+    copyObject:
+      hasObjectKeywords || node.additionalProperties === false
+        ? dealObjectCopier()
+        : copyWithoutWalk,
     tuple,
     items,
     itemsLeafType: items === undefined ? undefined : readLeafType(items),

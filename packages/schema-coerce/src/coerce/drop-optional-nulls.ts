@@ -64,7 +64,7 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
       edits.replacedValues.push(after);
     }
   }
-  return edits === undefined ? source : applyObjectEdits(source, edits);
+  return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
 }
 
 function dropInArray(run: CoercionRun, info: NodeInfo, source: readonly unknown[]) {

@@ -82,7 +82,7 @@ function mapDeclared(
       if (after === before) continue;
     }
     // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
-    result ??= { ...source };
+    result ??= info.copyObject(source);
     setDataProperty(result, key, after);
   }
   return result ?? source;
@@ -112,7 +112,7 @@ function mapObject(
     run.leave();
     if (after === before) continue;
     // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
-    result ??= { ...source };
+    result ??= info.copyObject(source);
     setDataProperty(result, key, after);
   }
   return result ?? source;

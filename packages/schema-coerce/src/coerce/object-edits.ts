@@ -1,3 +1,4 @@
+import type { CopyObject } from "./copy-object";
 import { setDataProperty } from "./set-data-property";
 
 /**
@@ -24,13 +25,14 @@ export function createObjectEdits(): ObjectEdits {
 export function applyObjectEdits(
   source: Record<string, unknown>,
   edits: ObjectEdits,
+  copyObject: CopyObject,
 ): Record<string, unknown> {
   let result: Record<string, unknown> | undefined;
   for (const key of edits.removed) {
     const { [key]: _removed, ...rest } = result ?? source;
     result = rest;
   }
-  result ??= { ...source };
+  result ??= copyObject(source);
   for (let index = 0; index < edits.replacedKeys.length; index++) {
     setDataProperty(result, edits.replacedKeys[index] as string, edits.replacedValues[index]);
   }

@@ -81,7 +81,7 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
       edits.replacedValues.push(after);
     }
   }
-  return edits === undefined ? source : applyObjectEdits(source, edits);
+  return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
 }
 
 function removeInUnion(run: CoercionRun, branches: readonly JsonSchema[], value: unknown): unknown {
