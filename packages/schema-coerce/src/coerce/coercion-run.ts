@@ -168,7 +168,8 @@ export class CoercionRun {
 
   /**
    * Records one change at the child `key` of the current place without entering it; `segment`
-   * as for {@link enter}.
+   * as for {@link enter}. The child's pointer is used once, so it is joined here rather than
+   * cached (at the root, a declared property's pointer is its segment: no string is built).
    */
   recordAt(
     key: string | number,
@@ -177,13 +178,8 @@ export class CoercionRun {
     from: unknown,
     to: unknown,
   ): void {
-    this.#path.push(key);
-    this.#segments.push(segment);
-    this.#forgetPointersFrom(this.#path.length - 1);
-    this.record(rule, from, to);
-    this.#path.pop();
-    this.#segments.pop();
-    this.#forgetPointersFrom(this.#path.length);
+    const path = this.#pointer() + (segment ?? toPointerSegment(key));
+    this.#changes.push({ path, rule, from, to });
   }
 
   /**
