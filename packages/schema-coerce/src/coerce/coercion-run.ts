@@ -161,9 +161,9 @@ export class CoercionRun {
     this.#changes.push({ path: this.#pointer(), rule, from, to });
   }
 
-  /** Records the removal of the child `key` of the current place. */
-  recordRemoval(rule: CoercionRule, key: string, from: unknown): void {
-    this.recordAt(key, undefined, rule, from, undefined);
+  /** Records the removal of the child `key` of the current place; `segment` as for {@link enter}. */
+  recordRemoval(rule: CoercionRule, key: string, from: unknown, segment?: string): void {
+    this.recordAt(key, segment, rule, from, undefined);
   }
 
   /**

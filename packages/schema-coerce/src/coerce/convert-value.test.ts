@@ -328,6 +328,19 @@ describe("convertValue", () => {
     ]);
   });
 
+  it("should record conversions below declared keys when patterns make it walk the value", () => {
+    const schema = {
+      type: "object",
+      properties: { "a/b": { type: "object", properties: { "n~": { type: "integer" } } } },
+      patternProperties: { "^p": { type: "boolean" } },
+    };
+    const result = runPass(convertValue, schema, { p1: "true", "a/b": { "n~": "2" } });
+    expect(result.changes).toStrictEqual([
+      { path: "/p1", rule: "convert", from: "true", to: true },
+      { path: "/a~1b/n~0", rule: "convert", from: "2", to: 2 },
+    ]);
+  });
+
   it("should drop the changes of a union branch that was not taken", () => {
     const schema = {
       anyOf: [

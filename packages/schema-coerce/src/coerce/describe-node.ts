@@ -45,8 +45,11 @@ export interface NodeInfo {
   readonly branches: readonly JsonSchema[] | undefined;
   /** `allOf` members. */
   readonly allOf: readonly JsonSchema[] | undefined;
-  /** `properties` as a Map, so a `__proto__` key is only ever data. */
-  readonly properties: ReadonlyMap<string, JsonSchema> | undefined;
+  /**
+   * Each `properties` key's index in {@link propertyKeys}, as a Map so that a `__proto__` key is
+   * only ever data.
+   */
+  readonly propertyIndexes: ReadonlyMap<string, number> | undefined;
   /** The `properties` keys, in order (walked directly when no other key can have a schema). */
   readonly propertyKeys: readonly string[];
   /** The JSON Pointer segments of the `properties` keys, index for index with {@link propertyKeys}. */
@@ -124,7 +127,10 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     enumValues: Array.isArray(node.enum) ? node.enum : undefined,
     branches: readSchemaList(node.anyOf) ?? readSchemaList(node.oneOf),
     allOf: readSchemaList(node.allOf),
-    properties,
+    propertyIndexes:
+      properties === undefined
+        ? undefined
+        : new Map([...properties.keys()].map((key, index) => [key, index])),
     propertyKeys: properties === undefined ? [] : [...properties.keys()],
     propertySegments: properties === undefined ? [] : [...properties.keys()].map(toPointerSegment),
     propertySchemas: properties === undefined ? [] : [...properties.values()],

@@ -32,7 +32,10 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
     const before = source[key];
     // Only a null can go, and only objects and arrays hold more: other children need no visit.
     if (typeof before !== "object") continue;
-    const propertySchema = info.properties?.get(key);
+    const propertyIndex = info.propertyIndexes?.get(key);
+    const propertySchema =
+      propertyIndex === undefined ? undefined : info.propertySchemas[propertyIndex];
+    const segment = propertyIndex === undefined ? undefined : info.propertySegments[propertyIndex];
     if (before === null) {
       if (
         propertySchema !== undefined &&
@@ -41,12 +44,12 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
       ) {
         edits ??= createObjectEdits();
         edits.removed.push(key);
-        run.recordRemoval("drop-null", key, before);
+        run.recordRemoval("drop-null", key, before, segment);
       }
       continue;
     }
     let after: unknown = before;
-    run.enter(key);
+    run.enter(key, segment);
     if (propertySchema !== undefined) after = dropOptionalNulls(run, propertySchema, after);
     let matched = propertySchema !== undefined;
     for (const pattern of info.patterns) {

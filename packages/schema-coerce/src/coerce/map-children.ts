@@ -99,8 +99,10 @@ function mapObject(
     if (!objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     let after = before;
-    run.enter(key);
-    const propertySchema = info.properties?.get(key);
+    const propertyIndex = info.propertyIndexes?.get(key);
+    const propertySchema =
+      propertyIndex === undefined ? undefined : info.propertySchemas[propertyIndex];
+    run.enter(key, propertyIndex === undefined ? undefined : info.propertySegments[propertyIndex]);
     if (propertySchema !== undefined) after = visit(run, propertySchema, after);
     let matched = propertySchema !== undefined;
     for (const pattern of info.patterns) {

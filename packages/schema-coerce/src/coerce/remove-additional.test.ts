@@ -116,4 +116,23 @@ describe("removeAdditional", () => {
       { path: "/extra", rule: "remove-additional", from: [1], to: undefined },
     ]);
   });
+
+  it("should record removals below declared keys that need escaping", () => {
+    const schema = {
+      type: "object",
+      properties: { "a/b": closed, "c~d": { type: "array", items: closed } },
+      additionalProperties: false,
+    };
+    const result = runPass(
+      removeAdditional,
+      schema,
+      { "a/b": { path: "x", e1: 1 }, "c~d": [{ e2: 2 }], "e/3": 3 },
+      { removeAdditional: true },
+    );
+    expect(result.changes).toStrictEqual([
+      { path: "/a~1b/e1", rule: "remove-additional", from: 1, to: undefined },
+      { path: "/c~0d/0/e2", rule: "remove-additional", from: 2, to: undefined },
+      { path: "/e~13", rule: "remove-additional", from: 3, to: undefined },
+    ]);
+  });
 });

@@ -52,7 +52,9 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
   for (const key in source) {
     if (!objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
-    const propertySchema = info.properties?.get(key);
+    const propertyIndex = info.propertyIndexes?.get(key);
+    const propertySchema =
+      propertyIndex === undefined ? undefined : info.propertySchemas[propertyIndex];
     let matched = propertySchema !== undefined;
     for (const pattern of info.patterns) {
       if (pattern.matcher.test(key)) matched = true;
@@ -66,7 +68,7 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
     // Only objects and arrays hold keys that could go; a scalar child needs no visit.
     if (typeof before !== "object" || before === null) continue;
     let after: unknown = before;
-    run.enter(key);
+    run.enter(key, propertyIndex === undefined ? undefined : info.propertySegments[propertyIndex]);
     if (propertySchema !== undefined) after = removeAdditional(run, propertySchema, after);
     for (const pattern of info.patterns) {
       if (pattern.matcher.test(key)) after = removeAdditional(run, pattern.schema, after);
