@@ -199,6 +199,30 @@ const combinatorRows: readonly Row[] = [
     input: { kind: "b", flag: "true" },
     expected: { kind: "b", flag: true },
   },
+  // A plain `anyOf` (annotations only beside it) asks the branch an attempt was made for first;
+  // any other keyword beside it must still be checked on the attempt.
+  {
+    name: "anyOf with only annotations beside it takes the branch whose attempt fits",
+    schema: {
+      title: "Count",
+      description: "a count",
+      anyOf: [{ type: "boolean" }, { type: "integer" }],
+    },
+    input: "3",
+    expected: 3,
+  },
+  {
+    name: "anyOf judges an attempt by the keywords beside it too",
+    schema: { anyOf: [{ type: "integer" }, { type: "string" }], minimum: 5 },
+    input: true,
+    expected: "true",
+  },
+  {
+    name: "oneOf judges an attempt by every branch",
+    schema: { oneOf: [{ type: "integer" }, { type: "number" }, { type: "string" }] },
+    input: true,
+    expected: "true",
+  },
   {
     name: "anyOf with no branch that fits leaves the value",
     schema: { anyOf: [{ type: "boolean" }, { type: "null" }] },

@@ -43,6 +43,11 @@ export interface NodeInfo {
   readonly enumValues: readonly unknown[] | undefined;
   /** `anyOf` (or else `oneOf`) branches. */
   readonly branches: readonly JsonSchema[] | undefined;
+  /**
+   * The node is an `anyOf` and nothing else the validator checks (only annotations beside it),
+   * so it accepts exactly the values that one of its branches accepts.
+   */
+  readonly acceptsWhatABranchAccepts: boolean;
   /** `allOf` members. */
   readonly allOf: readonly JsonSchema[] | undefined;
   /**
@@ -126,6 +131,8 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     constValue: node.const,
     enumValues: Array.isArray(node.enum) ? node.enum : undefined,
     branches: readSchemaList(node.anyOf) ?? readSchemaList(node.oneOf),
+    acceptsWhatABranchAccepts:
+      Array.isArray(node.anyOf) && Object.keys(node).every((key) => anyOfCompanions.has(key)),
     allOf: readSchemaList(node.allOf),
     propertyIndexes:
       properties === undefined
@@ -179,6 +186,19 @@ function readConvertRule(
   }
   return "none";
 }
+
+/** `anyOf` and the annotations that may stand beside it without adding a check. */
+const anyOfCompanions = new Set([
+  "anyOf",
+  "title",
+  "description",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
 
 const primitiveTypes = new Set(["string", "number", "integer", "boolean", "null"]);
 const leafBlockers = ["$ref", "$dynamicRef", "const", "enum", "anyOf", "oneOf", "allOf"];

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../types";
+import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
 
 /**
@@ -12,7 +12,7 @@ export function tryUnionBranches(
   branches: readonly JsonSchema[],
   value: unknown,
   transform: (run: CoercionRun, branch: JsonSchema, value: unknown) => unknown,
-  judge: JsonSchema | undefined,
+  judge: JsonSchemaObject | undefined,
 ): unknown {
   for (const branch of branches) if (run.accepts(branch, value)) return value;
   if (!run.beginTrial()) return value;
@@ -20,7 +20,7 @@ export function tryUnionBranches(
   for (const branch of branches) {
     const mark = run.mark();
     const attempt = transform(run, branch, value);
-    if (attempt !== value && run.accepts(judge ?? branch, attempt)) {
+    if (attempt !== value && judgeAttempt(run, judge, branch, attempt)) {
       result = attempt;
       break;
     }
@@ -28,4 +28,22 @@ export function tryUnionBranches(
   }
   run.endTrial();
   return result;
+}
+
+/** Whether `judge` (or else `branch`) accepts the attempt made for `branch`. */
+function judgeAttempt(
+  run: CoercionRun,
+  judge: JsonSchemaObject | undefined,
+  branch: JsonSchema,
+  attempt: unknown,
+): boolean {
+  if (judge === undefined) return run.accepts(branch, attempt);
+  // A plain `anyOf` node accepts whatever one branch accepts. Asking the branch the attempt was
+  // made for first usually settles it, without the node re-checking every branch before it.
+  if (run.describe(judge).acceptsWhatABranchAccepts && run.graph.accepts(branch, attempt)) {
+    // Counted against the visit budget like the judgement it stands for.
+    run.spend();
+    return true;
+  }
+  return run.accepts(judge, attempt);
 }
