@@ -20,7 +20,8 @@ export function createObjectEdits(): ObjectEdits {
  * A copy of `source` without the removed keys and with the replaced values, in the original
  * key order. Built with object rest and spread rather than key by key: V8 copies in one native
  * step (adding keys one at a time through a computed store costs far more), the copy stays in
- * fast mode (a `delete` would not), and a `__proto__` key is copied as plain data.
+ * fast mode (a `delete` would not), and a `__proto__` key is copied as plain data. Without
+ * removals the copy is the node's `copyObject` (a spread of its own; see `dealObjectCopier`).
  */
 export function applyObjectEdits(
   source: Record<string, unknown>,
