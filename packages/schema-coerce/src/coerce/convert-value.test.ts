@@ -365,6 +365,33 @@ describe("convertValue", () => {
     ]);
   });
 
+  // A property whose schema pass 2 reads only as a `const` is converted in place by its parent;
+  // these pin which schemas count as such literals.
+  it("should convert literal properties in place, and only true literals", () => {
+    const schema = {
+      $defs: { Count: { type: "integer" } },
+      type: "object",
+      properties: {
+        kind: { const: "a" },
+        flag: { type: "boolean", const: true },
+        count: { $ref: "#/$defs/Count", const: "5" },
+        shape: { const: { a: 1 }, properties: { a: { type: "integer" } } },
+      },
+    };
+    const result = runPass(
+      convertValue,
+      schema,
+      { kind: "a", flag: "TRUE", count: "5", shape: '{"a":1}' },
+      { parseJsonStrings: true },
+    );
+    expect(result.value).toStrictEqual({ kind: "a", flag: true, count: 5, shape: { a: 1 } });
+    expect(result.changes).toStrictEqual([
+      { path: "/flag", rule: "convert", from: "TRUE", to: true },
+      { path: "/count", rule: "convert", from: "5", to: 5 },
+      { path: "/shape", rule: "parse-json", from: '{"a":1}', to: { a: 1 } },
+    ]);
+  });
+
   it("should drop the changes of a union branch that was not taken", () => {
     const schema = {
       anyOf: [

@@ -10,8 +10,15 @@ import { parseJsonString } from "./parse-json-string";
 import { tryUnionBranches } from "./try-union-branches";
 import { visitRefTarget } from "./visit-ref-target";
 
-/** Pass 2 at a leaf property: the node's rule is its single primitive `type`. */
-const convertLeaf: LeafRule = { rule: "convert", convert: convertPrimitive };
+/**
+ * Pass 2 at a leaf property (the node's rule is its single primitive `type`) and at a literal
+ * property (its rule is its `const`).
+ */
+const convertLeaf: LeafRule = {
+  rule: "convert",
+  convert: convertPrimitive,
+  convertToLiteral: convertLiteral,
+};
 
 /**
  * Pass 2 (SPEC §1.4): TypeBox-`Value.Convert`-style conversions driven by JSON Schema keywords.

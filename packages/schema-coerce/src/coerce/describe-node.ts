@@ -97,6 +97,8 @@ export interface NodeInfo {
   readonly wantsJsonArray: boolean;
   /** Whether the node accepts `null`; computed on first use by pass 1. */
   acceptsNull: boolean | undefined;
+  /** Pass 2's literal properties; computed on first use (see `readPropertyLiterals`). */
+  propertyLiterals: readonly ({ readonly value: unknown } | undefined)[] | undefined;
   /**
    * Whether pass 1 can remove anything at or below this node (judged from the schema alone);
    * computed on first use by pass 1, which skips the subtree when it cannot.
@@ -161,6 +163,7 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     wantsJsonObject: types === undefined ? hasObjectKeywords : typeHasObject,
     wantsJsonArray: types === undefined ? hasArrayKeywords : typeHasArray,
     acceptsNull: undefined,
+    propertyLiterals: undefined,
     dropsNulls: undefined,
   };
 }

@@ -22,6 +22,38 @@ export type VisitChild = (run: CoercionRun, schema: JsonSchema, value: unknown) 
 export interface LeafRule {
   readonly rule: CoercionRule;
   readonly convert: (type: string, value: unknown) => unknown;
+  /**
+   * For a pass whose visit of a literal property (see {@link readPropertyLiterals}) would only
+   * spend one visit and apply this to the literal, recording a change under `rule`.
+   */
+  readonly convertToLiteral?: (literal: unknown, value: unknown) => unknown;
+}
+
+/** A property schema's `const`, boxed (the literal itself may be any JSON value). */
+interface PropertyLiteral {
+  readonly value: unknown;
+}
+
+/**
+ * Index for index with `info.propertyKeys`: the `const` of a property schema that pass 2 treats
+ * as a literal and nothing else (no `$ref`, and a JSON string is never parsed there), else
+ * `undefined`. Read on first use from the properties' own descriptions, and kept on `info`.
+ */
+function readPropertyLiterals(
+  run: CoercionRun,
+  info: NodeInfo,
+): readonly (PropertyLiteral | undefined)[] {
+  if (info.propertyLiterals !== undefined) return info.propertyLiterals;
+  const literals = info.propertySchemas.map((schema): PropertyLiteral | undefined => {
+    if (typeof schema === "boolean") return undefined;
+    const child = run.describe(schema);
+    const parsesJson = !child.typeHasString && (child.wantsJsonObject || child.wantsJsonArray);
+    return !child.hasRef && child.convertRule === "const" && !parsesJson
+      ? { value: child.constValue }
+      : undefined;
+  });
+  info.propertyLiterals = literals;
+  return literals;
 }
 
 /**
@@ -61,18 +93,27 @@ function mapDeclared(
   leaf: LeafRule | undefined,
 ): Record<string, unknown> {
   const keys = info.propertyKeys;
+  const convertToLiteral = leaf?.convertToLiteral;
+  const literals = convertToLiteral === undefined ? undefined : readPropertyLiterals(run, info);
   let result: Record<string, unknown> | undefined;
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string;
     if (!objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     const leafType = info.propertyLeafTypes[index];
+    const literal = literals?.[index];
     let after: unknown;
     if (leafType !== undefined && matchesJsonType(leafType, before)) continue;
     if (leafType !== undefined && leaf !== undefined) {
       // Exactly what the visit would do, budget included.
       if (!run.spend()) continue;
       after = leaf.convert(leafType, before);
+      if (after === before) continue;
+      run.recordAt(key, info.propertySegments[index], leaf.rule, before, after);
+    } else if (literal !== undefined && convertToLiteral !== undefined && leaf !== undefined) {
+      // Likewise exactly the visit, for a literal property.
+      if (!run.spend()) continue;
+      after = convertToLiteral(literal.value, before);
       if (after === before) continue;
       run.recordAt(key, info.propertySegments[index], leaf.rule, before, after);
     } else {
