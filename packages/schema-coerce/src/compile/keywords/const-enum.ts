@@ -6,6 +6,7 @@ import { failKeyword, type SchemaObject } from "../schema-shape";
 export function compileConst(schema: SchemaObject): Keyword | undefined {
   if (!Object.hasOwn(schema, "const")) return undefined;
   const expected = schema.const;
+  let message: string | undefined;
   const check =
     typeof expected === "object" && expected !== null
       ? (value: unknown) => jsonEqual(value, expected)
@@ -14,8 +15,9 @@ export function compileConst(schema: SchemaObject): Keyword | undefined {
     check,
     report: (value, path, issues) => {
       if (check(value)) return true;
-      // Built on the error path only: most compiled schemas never need it.
-      issues.push({ path, keyword: "const", message: `expected ${JSON.stringify(expected)}` });
+      // Built by the first invalid value: most compiled schemas never need it.
+      message ??= `expected ${JSON.stringify(expected)}`;
+      issues.push({ path, keyword: "const", message });
       return false;
     },
   };
@@ -30,6 +32,7 @@ export function compileEnum(
   const members = schema.enum;
   if (members === undefined) return undefined;
   if (!Array.isArray(members)) return failKeyword(context, node, "enum", "an array");
+  let message: string | undefined;
   const allPrimitive = members.every((member) => typeof member !== "object" || member === null);
   let check: (value: unknown) => boolean;
   if (allPrimitive && members.length <= 8) {
@@ -55,7 +58,8 @@ export function compileEnum(
     check,
     report: (value, path, issues) => {
       if (check(value)) return true;
-      issues.push({ path, keyword: "enum", message: `expected one of ${JSON.stringify(members)}` });
+      message ??= `expected one of ${JSON.stringify(members)}`;
+      issues.push({ path, keyword: "enum", message });
       return false;
     },
   };
