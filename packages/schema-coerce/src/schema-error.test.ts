@@ -28,6 +28,17 @@ describe("SchemaError", () => {
     [{ $ref: "#/$defs/missing" }, "UNRESOLVED_REF", "#/$ref"],
     [{ $ref: "http://example.com/other.json" }, "UNRESOLVED_REF", "#/$ref"],
     [[], "INVALID_SCHEMA", "#"],
+    // Reached through an anchor: the place is the anchor's, escaped and indexed.
+    [
+      { $defs: { "a/b": { $anchor: "x", type: 5 } }, $ref: "#x" },
+      "INVALID_SCHEMA",
+      "#/$defs/a~1b/type",
+    ],
+    [
+      { $defs: { a: { items: [{ $anchor: "y", minimum: "q" }] } }, $ref: "#y" },
+      "INVALID_SCHEMA",
+      "#/$defs/a/items/0/minimum",
+    ],
   ])("should reject %j with %s naming %s", (schema, code, place) => {
     const error = compileError(schema);
     expect(error).toBeInstanceOf(SchemaError);

@@ -90,12 +90,19 @@ export class ResourceRegistry {
     this.anchors.set(key, entry);
   }
 
-  /** The place being walked, as pointer segments: joined only when an identifier is recorded. */
-  readonly #segments: string[] = [];
+  /**
+   * The place being walked, as raw pointer segments (keywords, names, indexes): escaped and
+   * joined only when an identifier is recorded, so walking builds no strings.
+   */
+  readonly #segments: (string | number)[] = [];
   #pointerRoot = "#";
 
   #pointer(): string {
-    return this.#pointerRoot + this.#segments.join("");
+    let pointer = this.#pointerRoot;
+    for (const segment of this.#segments) {
+      pointer += `/${typeof segment === "number" ? segment : escapePointerSegment(segment)}`;
+    }
+    return pointer;
   }
 
   private walk(schema: unknown, parent: Location, isDocumentRoot: boolean): void {
@@ -155,20 +162,20 @@ export class ResourceRegistry {
       if (Array.isArray(value)) {
         if (kind & SCHEMA_ARRAY) {
           for (let index = 0; index < value.length; index++) {
-            this.#segments.push(`/${keyword}/${index}`);
+            this.#segments.push(keyword, index);
             this.walk(value[index], location, false);
-            this.#segments.pop();
+            this.#segments.length -= 2;
           }
         }
       } else if (kind & SCHEMA) {
-        this.#segments.push(`/${keyword}`);
+        this.#segments.push(keyword);
         this.walk(value, location, false);
         this.#segments.pop();
       } else if (kind & SCHEMA_MAP) {
         for (const key of Object.keys(value)) {
-          this.#segments.push(`/${keyword}/${escapePointerSegment(key)}`);
+          this.#segments.push(keyword, key);
           this.walk((value as Record<string, unknown>)[key], location, false);
-          this.#segments.pop();
+          this.#segments.length -= 2;
         }
       }
     }
