@@ -106,6 +106,11 @@ export interface NodeInfo {
   dropsNulls: boolean | undefined;
 }
 
+// A node info lives as long as its compiled schema, one per schema node, and most nodes are
+// leaves: they share these instead of holding empty arrays and sets of their own.
+const none: readonly never[] = Object.freeze([]);
+const noNames: ReadonlySet<string> = new Set();
+
 /**
  * Reads a schema object into a {@link NodeInfo}. Tolerates malformed keywords (a wrong-typed
  * keyword is ignored) since the validator reports schema errors, not the coercer.
@@ -140,11 +145,15 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
       properties === undefined
         ? undefined
         : new Map([...properties.keys()].map((key, index) => [key, index])),
-    propertyKeys: properties === undefined ? [] : [...properties.keys()],
-    propertySegments: properties === undefined ? [] : [...properties.keys()].map(toPointerSegment),
-    propertySchemas: properties === undefined ? [] : [...properties.values()],
-    propertyLeafTypes: properties === undefined ? [] : [...properties.values()].map(readLeafType),
-    required: new Set(Array.isArray(node.required) ? node.required.map(String) : []),
+    propertyKeys: properties === undefined ? none : [...properties.keys()],
+    propertySegments:
+      properties === undefined ? none : [...properties.keys()].map(toPointerSegment),
+    propertySchemas: properties === undefined ? none : [...properties.values()],
+    propertyLeafTypes: properties === undefined ? none : [...properties.values()].map(readLeafType),
+    required:
+      Array.isArray(node.required) && node.required.length > 0
+        ? new Set(node.required.map(String))
+        : noNames,
     patterns,
     additional,
     forbidsAdditional: node.additionalProperties === false,
@@ -238,7 +247,7 @@ function readProperties(properties: unknown): ReadonlyMap<string, JsonSchema> | 
 }
 
 function readPatterns(graph: SchemaGraph, patterns: unknown): readonly PatternEntry[] {
-  if (typeof patterns !== "object" || patterns === null || Array.isArray(patterns)) return [];
+  if (typeof patterns !== "object" || patterns === null || Array.isArray(patterns)) return none;
   const entries: PatternEntry[] = [];
   for (const [source, schema] of Object.entries(patterns)) {
     if (!isSchema(schema)) continue;
