@@ -6,83 +6,41 @@ import { isIpv4, isIpv6 } from "./ip-address";
 
 // Unicode characters IRIs allow where URIs need percent-encoding (ucschar and iprivate).
 const unicode = "\\u{A0}-\\u{D7FF}\\u{E000}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}\\u{10000}-\\u{10FFFD}";
+const pct = "%[0-9A-Fa-f]{2}";
 
-function componentPatterns(iri: boolean) {
-  const extra = iri ? unicode : "";
-  const unreserved = `A-Za-z0-9\\-._~${extra}`;
-  const subDelims = "!$&'()*+,;=";
-  const pct = "%[0-9A-Fa-f]{2}";
-  const pchar = `(?:[${unreserved}${subDelims}:@]|${pct})`;
-  return {
-    userinfo: new RegExp(`^(?:[${unreserved}${subDelims}:]|${pct})*$`, "u"),
-    regName: new RegExp(`^(?:[${unreserved}${subDelims}]|${pct})*$`, "u"),
-    path: new RegExp(`^(?:${pchar}|/)*$`, "u"),
-    firstSegmentNoColon: new RegExp(`^(?:[${unreserved}${subDelims}@]|${pct})*$`, "u"),
-    queryOrFragment: new RegExp(`^(?:${pchar}|[/?])*$`, "u"),
-  };
+/** The userinfo, reg-name, path and query-or-fragment patterns of URIs or of IRIs. */
+function componentPatterns(iri: boolean): RegExp[] {
+  // Each is a run of unreserved characters, sub-delims, percent-encodings and its own extras.
+  return [":", "", ":@/", ":@/?"].map(
+    (extra) => new RegExp(`^(?:[\\w\\-.~!$&'()*+,;=${extra}${iri ? unicode : ""}]|${pct})*$`, "u"),
+  );
 }
 
 const uriParts = componentPatterns(false);
 const iriParts = componentPatterns(true);
+// Matches every string, so its result needs no null check.
 const splitPattern = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/su;
 const schemePattern = /^[A-Za-z][A-Za-z0-9+\-.]*$/;
-const ipFuturePattern = /^[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
+const authorityPattern = /^(?:([^@]*)@)?(\[[^\]]*\]|[^:]*)(?::\d*)?$/;
+const ipFuturePattern = /^[vV][0-9A-Fa-f]+\.[\w\-.~!$&'()*+,;=:]+$/;
 
-type Parts = ReturnType<typeof componentPatterns>;
-
-function isAuthority(authority: string, parts: Parts): boolean {
-  let rest = authority;
-  const at = rest.indexOf("@");
-  if (at !== -1) {
-    if (!parts.userinfo.test(rest.slice(0, at))) return false;
-    rest = rest.slice(at + 1);
-  }
-  let host = rest;
-  let port = "";
-  if (rest.startsWith("[")) {
-    const close = rest.indexOf("]");
-    if (close === -1) return false;
-    host = rest.slice(1, close);
-    const after = rest.slice(close + 1);
-    if (after !== "" && !after.startsWith(":")) return false;
-    port = after.slice(1);
-    if (!isIpv6(host) && !ipFuturePattern.test(host)) return false;
-  } else {
-    const colon = rest.lastIndexOf(":");
-    if (colon !== -1) {
-      host = rest.slice(0, colon);
-      port = rest.slice(colon + 1);
-    }
-    if (!parts.regName.test(host) && !isIpv4(host)) return false;
-  }
-  return /^\d*$/.test(port);
+function isAuthority(authority: string, [userinfo, regName]: RegExp[]): boolean {
+  const match = authorityPattern.exec(authority);
+  if (match === null || !userinfo!.test(match[1] ?? "")) return false;
+  const host = match[2]!;
+  if (!host.startsWith("[")) return regName!.test(host) || isIpv4(host);
+  const literal = host.slice(1, -1);
+  return host.endsWith("]") && (isIpv6(literal) || ipFuturePattern.test(literal));
 }
 
-function isReference(value: string, parts: Parts, requireScheme: boolean): boolean {
-  const match = splitPattern.exec(value);
-  if (match === null) return false;
-  let [, scheme, authority, path = "", query, fragment] = match;
-  if (scheme !== undefined && !schemePattern.test(scheme)) {
-    if (requireScheme) return false;
-    // Not a scheme: the text before `:` is the first path segment of a relative reference.
-    if (authority !== undefined) return false;
-    path = `${scheme}:${path}`;
-    scheme = undefined;
-  }
-  if (scheme === undefined && requireScheme) return false;
-  if (authority !== undefined) {
-    if (!isAuthority(authority, parts)) return false;
-    if (path !== "" && !path.startsWith("/")) return false;
-  } else if (path.startsWith("//")) {
-    return false;
-  }
-  if (!parts.path.test(path)) return false;
-  if (scheme === undefined && authority === undefined && !path.startsWith("/")) {
-    const firstSegment = path.split("/", 1)[0]!;
-    if (!parts.firstSegmentNoColon.test(firstSegment)) return false;
-  }
-  if (query !== undefined && !parts.queryOrFragment.test(query)) return false;
-  return fragment === undefined || parts.queryOrFragment.test(fragment);
+function isReference(value: string, parts: RegExp[], requireScheme: boolean): boolean {
+  const [, scheme, authority, path, query = "", fragment = ""] = splitPattern.exec(value)!;
+  // A text before `:` that is not a scheme would be a first path segment holding `:`.
+  if (scheme === undefined ? requireScheme : !schemePattern.test(scheme)) return false;
+  if (authority !== undefined && !isAuthority(authority, parts)) return false;
+  // A relative reference without authority may not have `:` in its first segment.
+  if (scheme === undefined && authority === undefined && /^[^/]*:/.test(path!)) return false;
+  return parts[2]!.test(path!) && parts[3]!.test(query) && parts[3]!.test(fragment);
 }
 
 /** An absolute URI (`scheme:...`). */
@@ -112,10 +70,10 @@ export function isUrl(value: string): boolean {
 
 // RFC 6570 literals, with the apostrophe that erratum 6937 allows; DEL and controls are not.
 const templateLiteral = '[^\\x00-\\x20\\x7F-\\x9F"%<>\\\\^`{|}]';
-const varName = "(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*";
-const varSpec = `${varName}(?::[1-9]\\d{0,3}|\\*)?`;
+const varChar = `(?:\\w|${pct})`;
+const varSpec = `${varChar}(?:\\.?${varChar})*(?::[1-9]\\d{0,3}|\\*)?`;
 const templatePattern = new RegExp(
-  `^(?:${templateLiteral}|%[0-9A-Fa-f]{2}|\\{[+#./;?&=,!@|]?${varSpec}(?:,${varSpec})*\\})*$`,
+  `^(?:${templateLiteral}|${pct}|\\{[+#./;?&=,!@|]?${varSpec}(?:,${varSpec})*\\})*$`,
   "u",
 );
 
