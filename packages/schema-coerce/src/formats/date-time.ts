@@ -1,47 +1,36 @@
 /** RFC 3339 `date`, `time`, `date-time` and `duration` (ASCII digits only, strict padding). */
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const timePattern = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:([zZ])|([+-])(\d{2}):(\d{2}))$/;
-const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function isLeapYear(year: number): boolean {
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
+const timePattern =
+  /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(?:\.\d+)?(?:z|([+-])([01]\d|2[0-3]):([0-5]\d))$/i;
 
 /** `full-date`: `YYYY-MM-DD` with a real day of that month. */
 export function isDate(value: string): boolean {
   const match = datePattern.exec(value);
   if (match === null) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
+  const month = Number(match[2]) - 1;
   const day = Number(match[3]);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const limit = month === 2 && isLeapYear(year) ? 29 : daysInMonth[month - 1]!;
-  return day <= limit;
+  // Date rolls an impossible day or month over; 400 years later has the same leap years and
+  // keeps Date.UTC from reading years 0-99 as 1900-1999.
+  const date = new Date(Date.UTC(Number(match[1]) + 400, month, day));
+  return date.getUTCMonth() === month && date.getUTCDate() === day;
 }
 
 /** `full-time`: `HH:MM:SS[.frac](Z|±HH:MM)`; second 60 only at 23:59 UTC (a leap second). */
 export function isTime(value: string): boolean {
   const match = timePattern.exec(value);
   if (match === null) return false;
-  const hour = Number(match[1]);
-  const minute = Number(match[2]);
-  const second = Number(match[3]);
-  const offsetHour = match[6] === undefined ? 0 : Number(match[6]);
-  const offsetMinute = match[7] === undefined ? 0 : Number(match[7]);
-  if (hour > 23 || minute > 59 || second > 60 || offsetHour > 23 || offsetMinute > 59) return false;
-  if (second < 60) return true;
-  const sign = match[5] === "-" ? -1 : 1;
-  const utcMinutes =
-    (((hour * 60 + minute - sign * (offsetHour * 60 + offsetMinute)) % 1440) + 1440) % 1440;
-  return utcMinutes === 23 * 60 + 59;
+  if (match[3] !== "60") return true;
+  const offset = (match[4] === "-" ? -1 : 1) * (Number(match[5] ?? 0) * 60 + Number(match[6] ?? 0));
+  // The local minute of the day less the offset is 23:59 UTC when it is -1 or 1439.
+  return (Number(match[1]) * 60 + Number(match[2]) - offset + 1) % 1440 === 0;
 }
 
 /** `date-time`: a `full-date`, `T` (any case), a `full-time`. */
 export function isDateTime(value: string): boolean {
-  const separator = value.indexOf("T") === -1 ? value.indexOf("t") : value.indexOf("T");
-  if (separator !== 10) return false;
-  return isDate(value.slice(0, separator)) && isTime(value.slice(separator + 1));
+  // Neither part holds a `T`, so the value splits into exactly two.
+  const parts = value.split(/t/i);
+  return parts.length === 2 && isDate(parts[0]!) && isTime(parts[1]!);
 }
 
 // RFC 3339 appendix A: weeks alone, or date units in order (Y[M[D]] | M[D] | D) with an
