@@ -2,15 +2,19 @@
 import { isHostname, isIdnHostname } from "./hostname";
 import { isIpv4, isIpv6 } from "./ip-address";
 
-const asciiLocal =
-  /^(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*|"(?:[\x20\x21\x23-\x5B\x5D-\x7E]|\\[\x20-\x7E])*")$/;
-const unicodeLocal =
-  /^(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~\u0080-\u{10FFFF}-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~\u0080-\u{10FFFF}-]+)*|"(?:[\x20\x21\x23-\x5B\x5D-\x7E\u0080-\u{10FFFF}]|\\[\x20-\x7E])*")$/u;
+/** A dot-atom or quoted-string local part; `extra` adds the characters RFC 6531 allows. */
+function localPart(extra: string): RegExp {
+  const atext = `[\\w!#$%&'*+/=?^\`{|}~${extra}-]`;
+  return new RegExp(`^(?:${atext}+(?:\\.${atext}+)*|"(?:[ !#-[\\]-~${extra}]|\\\\[ -~])*")$`, "u");
+}
+
+const asciiLocal = localPart("");
+const unicodeLocal = localPart("\\u0080-\\u{10FFFF}");
 
 function isAddress(value: string, local: RegExp, isDomain: (domain: string) => boolean): boolean {
+  // An empty local part or domain fails its own pattern, so only a missing `@` needs a check.
   const at = value.lastIndexOf("@");
-  if (at <= 0 || at === value.length - 1) return false;
-  if (!local.test(value.slice(0, at))) return false;
+  if (at < 0 || !local.test(value.slice(0, at))) return false;
   const domain = value.slice(at + 1);
   if (domain.startsWith("[") && domain.endsWith("]")) {
     const literal = domain.slice(1, -1);

@@ -12,27 +12,16 @@ export function isIpv4(value: string): boolean {
 /** An IPv6 address, optionally compressed (`::`) and with a trailing IPv4 part. */
 export function isIpv6(value: string): boolean {
   let text = value;
-  let extraGroups = 0;
-  if (text.includes(".")) {
-    const lastColon = text.lastIndexOf(":");
-    if (lastColon === -1 || !isIpv4(text.slice(lastColon + 1))) return false;
-    text = text.slice(0, lastColon + 1);
-    // `::1.2.3.4` keeps its `::`; `a:b::c:1.2.3.4` ends in `:`, which stands for the two groups.
-    text = text.endsWith("::") ? text : text.slice(0, -1);
-    extraGroups = 2;
-    if (text === "") return false;
+  const lastColon = value.lastIndexOf(":");
+  const tail = value.slice(lastColon + 1);
+  // A trailing IPv4 part stands for two groups.
+  if (tail.includes(".")) {
+    if (!isIpv4(tail)) return false;
+    text = `${value.slice(0, lastColon + 1)}0:0`;
   }
-  const compressed = text.indexOf("::");
-  if (compressed !== -1) {
-    if (text.indexOf("::", compressed + 1) !== -1) return false;
-    const head = text.slice(0, compressed);
-    const tail = text.slice(compressed + 2);
-    const groups = [
-      ...(head === "" ? [] : head.split(":")),
-      ...(tail === "" ? [] : tail.split(":")),
-    ];
-    return groups.length + extraGroups <= 7 && groups.every((group) => hexGroup.test(group));
-  }
-  const groups = text.split(":");
-  return groups.length + extraGroups === 8 && groups.every((group) => hexGroup.test(group));
+  const halves = text.split("::");
+  const groups = halves.flatMap((half) => (half === "" ? [] : half.split(":")));
+  if (!groups.every((group) => hexGroup.test(group))) return false;
+  // `::` stands for at least one zero group.
+  return halves.length === 1 ? groups.length === 8 : halves.length === 2 && groups.length < 8;
 }
