@@ -31,18 +31,14 @@ const brokenLabel =
 // ZERO WIDTH NON-JOINER: after a virama, or between joining letters (transparent marks between).
 // ZERO WIDTH JOINER: after a virama.
 function joinerAllowed(characters: readonly string[], index: number): boolean {
-  if (index > 0 && virama.test(characters[index - 1]!)) return true;
+  // Outside the label `characters[...]` is undefined, read as "" (which no pattern matches).
+  if (virama.test(characters[index - 1] ?? "")) return true;
   if (characters[index] === "\u200D") return false;
   let before = index - 1;
-  while (before >= 0 && transparent.test(characters[before]!)) before--;
+  while (transparent.test(characters[before] ?? "")) before--;
   let after = index + 1;
-  while (after < characters.length && transparent.test(characters[after]!)) after++;
-  return (
-    before >= 0 &&
-    after < characters.length &&
-    joining.test(characters[before]!) &&
-    joining.test(characters[after]!)
-  );
+  while (transparent.test(characters[after] ?? "")) after++;
+  return joining.test(characters[before] ?? "") && joining.test(characters[after] ?? "");
 }
 
 /** Whether `label` (lower-case, non-empty, no dots) is a valid IDNA2008 U-label. */
@@ -60,20 +56,18 @@ export function isValidULabel(label: string): boolean {
 // Bidi classes, approximated by script and general category, one letter each: M (NSM),
 // N (AN), E (EN), R (Hebrew, N'Ko, Samaritan, Mandaic), A (AL: Arabic, Syriac, Thaana), O (ON),
 // L.
-const nonSpacingMark = /[\p{Mn}\p{Me}]/u;
-const arabicNumber = /[\u0600-\u0605\u0660-\u0669\u066B\u066C\u06DD\u0890\u0891\u08E2]/u;
-const europeanNumber = /[0-9\u06F0-\u06F9]/u;
-const rightToLeft = /[\p{sc=Hebr}\p{sc=Nkoo}\p{sc=Samr}\p{sc=Mand}]/u;
-const arabicLetter = /[\p{sc=Arab}\p{sc=Syrc}\p{sc=Thaa}]/u;
-const neutral = /[-\u00B7\u30FB\u0375\u200C-\u200D]/u;
+// Tried in this order; any other character is L.
+const bidiPatterns: readonly [string, RegExp][] = [
+  ["M", /[\p{Mn}\p{Me}]/u],
+  ["N", /[\u0600-\u0605\u0660-\u0669\u066B\u066C\u06DD\u0890\u0891\u08E2]/u],
+  ["E", /[0-9\u06F0-\u06F9]/u],
+  ["R", /[\p{sc=Hebr}\p{sc=Nkoo}\p{sc=Samr}\p{sc=Mand}]/u],
+  ["A", /[\p{sc=Arab}\p{sc=Syrc}\p{sc=Thaa}]/u],
+  ["O", /[-\u00B7\u30FB\u0375\u200C-\u200D]/u],
+];
 
 function bidiClass(character: string): string {
-  if (nonSpacingMark.test(character)) return "M";
-  if (arabicNumber.test(character)) return "N";
-  if (europeanNumber.test(character)) return "E";
-  if (rightToLeft.test(character)) return "R";
-  if (arabicLetter.test(character)) return "A";
-  return neutral.test(character) ? "O" : "L";
+  return bidiPatterns.find(([, pattern]) => pattern.test(character))?.[0] ?? "L";
 }
 
 // RFC 5893 §2: an RTL label starts with R or AL, has no L, and ends (before trailing NSM) with
