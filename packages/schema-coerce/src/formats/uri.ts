@@ -8,19 +8,23 @@ import { isIpv4, isIpv6 } from "./ip-address";
 const unicode = "\\u{A0}-\\u{D7FF}\\u{E000}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}\\u{10000}-\\u{10FFFD}";
 const pct = "%[0-9A-Fa-f]{2}";
 
-/** The userinfo, reg-name, path and query-or-fragment patterns of URIs or of IRIs. */
+/**
+ * The userinfo, reg-name and path-query-or-fragment patterns of URIs or of IRIs (a path never
+ * holds the `?` that a query or fragment may, so one pattern serves all three).
+ */
 function componentPatterns(iri: boolean): RegExp[] {
   // Each is a run of unreserved characters, sub-delims, percent-encodings and its own extras.
-  return [":", "", ":@/", ":@/?"].map(
+  return [":", "", ":@/?"].map(
     (extra) => new RegExp(`^(?:[\\w\\-.~!$&'()*+,;=${extra}${iri ? unicode : ""}]|${pct})*$`, "u"),
   );
 }
 
 const uriParts = componentPatterns(false);
 const iriParts = componentPatterns(true);
-// Matches every string, so its result needs no null check.
-const splitPattern = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/su;
-const schemePattern = /^[A-Za-z][A-Za-z0-9+\-.]*$/;
+// The RFC 3986 appendix B split, taking only a valid scheme: any other text before `:` stays in
+// the path, where the first-segment rule rejects it. Matches every string (no null check).
+const splitPattern =
+  /^(?:([A-Za-z][A-Za-z0-9+\-.]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/su;
 const authorityPattern = /^(?:([^@]*)@)?(\[[^\]]*\]|[^:]*)(?::\d*)?$/;
 const ipFuturePattern = /^[vV][0-9A-Fa-f]+\.[\w\-.~!$&'()*+,;=:]+$/;
 
@@ -35,12 +39,11 @@ function isAuthority(authority: string, [userinfo, regName]: RegExp[]): boolean 
 
 function isReference(value: string, parts: RegExp[], requireScheme: boolean): boolean {
   const [, scheme, authority, path, query = "", fragment = ""] = splitPattern.exec(value)!;
-  // A text before `:` that is not a scheme would be a first path segment holding `:`.
-  if (scheme === undefined ? requireScheme : !schemePattern.test(scheme)) return false;
+  if (scheme === undefined && requireScheme) return false;
   if (authority !== undefined && !isAuthority(authority, parts)) return false;
   // A relative reference without authority may not have `:` in its first segment.
   if (scheme === undefined && authority === undefined && /^[^/]*:/.test(path!)) return false;
-  return parts[2]!.test(path!) && parts[3]!.test(query) && parts[3]!.test(fragment);
+  return [path!, query, fragment].every((part) => parts[2]!.test(part));
 }
 
 /** An absolute URI (`scheme:...`). */
