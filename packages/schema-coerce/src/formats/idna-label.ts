@@ -24,9 +24,9 @@ const transparent = /[\p{Mn}\p{Me}\p{Cf}]/u;
 // the appendix A rules a pattern can state: MIDDLE DOT not between two `l`, GREEK LOWER NUMERAL
 // SIGN not before a Greek character, HEBREW GERESH or GERSHAYIM not after a Hebrew character,
 // KATAKANA MIDDLE DOT without a Hiragana, Katakana or Han character in the label, and
-// ARABIC-INDIC digits mixed with EXTENDED ARABIC-INDIC digits.
+// ARABIC-INDIC digits mixed with EXTENDED ARABIC-INDIC digits (anchored: linear time).
 const brokenLabel =
-  /^-|-$|^\p{M}|[\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B]|(?:^|[^l])\u00B7|\u00B7(?!l)|\u0375(?!\p{sc=Grek})|(?:^|\P{sc=Hebr})[\u05F3\u05F4]|^(?!.*[\p{sc=Hira}\p{sc=Kana}\p{sc=Hani}]).*\u30FB|[\u0660-\u0669].*[\u06F0-\u06F9]|[\u06F0-\u06F9].*[\u0660-\u0669]/su;
+  /^-|-$|^\p{M}|[\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B]|(?:^|[^l])\u00B7|\u00B7(?!l)|\u0375(?!\p{sc=Grek})|(?:^|\P{sc=Hebr})[\u05F3\u05F4]|^(?!.*[\p{sc=Hira}\p{sc=Kana}\p{sc=Hani}]).*\u30FB|^(?=.*[\u0660-\u0669]).*[\u06F0-\u06F9]/su;
 
 // ZERO WIDTH NON-JOINER: after a virama, or between joining letters (transparent marks between).
 // ZERO WIDTH JOINER: after a virama.
@@ -80,6 +80,8 @@ const bidiLabel = /^(?:[RA](?:[RAENOM]*[RAEN])?|L(?:[LEOM]*[LE])?)M*$/;
  * characters (R, AL or AN), the name is a Bidi domain name and every label must satisfy it.
  */
 export function satisfiesBidiRule(labels: readonly string[]): boolean {
+  // ASCII holds no right-to-left characters: most names need no per-character classes.
+  if (!labels.some((label) => /[^\0-~]/.test(label))) return true;
   const classes = labels.map((label) => Array.from(label, bidiClass).join(""));
   if (!classes.some((kinds) => /[RAN]/.test(kinds))) return true;
   return classes.every((kinds) => bidiLabel.test(kinds) && !/E.*N|N.*E/.test(kinds));

@@ -52,7 +52,9 @@ export function decodePunycode(input: string): string | undefined {
 /** Encodes a label into Punycode (without `xn--`). */
 export function encodePunycode(input: string): string {
   const points = Array.from(input, (character) => character.codePointAt(0)!);
-  let output = String.fromCharCode(...points.filter((point) => point < 0x80));
+  // Loops, not spread arguments: a Unicode label may be arbitrarily long before its length check.
+  let output = "";
+  for (const point of points) if (point < 0x80) output += String.fromCharCode(point);
   const basicCount = output.length;
   let handled = basicCount;
   if (basicCount > 0) output += "-";
@@ -61,7 +63,8 @@ export function encodePunycode(input: string): string {
   let delta = 0;
   let bias = 72;
   while (handled < points.length) {
-    const next = Math.min(...points.filter((point) => point >= n));
+    let next = 0x10ffff;
+    for (const point of points) if (point >= n && point < next) next = point;
     delta += (next - n) * (handled + 1);
     n = next;
     for (const point of points) {
