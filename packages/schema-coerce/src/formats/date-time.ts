@@ -1,6 +1,7 @@
 /** RFC 3339 `date`, `time`, `date-time` and `duration` (ASCII digits only, strict padding). */
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const timePattern =
   /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(?:\.\d+)?(?:z|([+-])([01]\d|2[0-3]):([0-5]\d))$/i;
 
@@ -8,12 +9,13 @@ const timePattern =
 export function isDate(value: string): boolean {
   const match = datePattern.exec(value);
   if (match === null) return false;
-  const month = Number(match[2]) - 1;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
   const day = Number(match[3]);
-  // Date rolls an impossible day or month over; 400 years later has the same leap years and
-  // keeps Date.UTC from reading years 0-99 as 1900-1999.
-  const date = new Date(Date.UTC(Number(match[1]) + 400, month, day));
-  return date.getUTCMonth() === month && date.getUTCDate() === day;
+  const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  // A month outside 1-12 has no entry, so no day fits it.
+  const limit = month === 2 ? (leapYear ? 29 : 28) : (daysInMonth[month - 1] ?? 0);
+  return day >= 1 && day <= limit;
 }
 
 /** `full-time`: `HH:MM:SS[.frac](Z|±HH:MM)`; second 60 only at 23:59 UTC (a leap second). */
@@ -28,9 +30,7 @@ export function isTime(value: string): boolean {
 
 /** `date-time`: a `full-date`, `T` (any case), a `full-time`. */
 export function isDateTime(value: string): boolean {
-  // Neither part holds a `T`, so the value splits into exactly two.
-  const parts = value.split(/t/i);
-  return parts.length === 2 && isDate(parts[0]!) && isTime(parts[1]!);
+  return isDate(value.slice(0, 10)) && /^t$/i.test(value[10] ?? "") && isTime(value.slice(11));
 }
 
 // RFC 3339 appendix A: weeks alone, or date units in order (Y[M[D]] | M[D] | D) with an

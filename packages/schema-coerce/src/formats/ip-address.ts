@@ -2,7 +2,8 @@
 
 const ipv4Pattern =
   /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-const hexGroup = /^[0-9A-Fa-f]{1,4}$/;
+// Hex groups joined by single colons, or nothing.
+const hexGroups = /^(?:[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4})*)?$/;
 
 /** A dotted-quad IPv4 address. */
 export function isIpv4(value: string): boolean {
@@ -19,9 +20,9 @@ export function isIpv6(value: string): boolean {
     if (!isIpv4(tail)) return false;
     text = `${value.slice(0, lastColon + 1)}0:0`;
   }
-  const halves = text.split("::");
-  const groups = halves.flatMap((half) => (half === "" ? [] : half.split(":")));
-  if (!groups.every((group) => hexGroup.test(group))) return false;
+  const [head, rest, extra] = text.split("::");
+  if (extra !== undefined || !hexGroups.test(head!) || !hexGroups.test(rest ?? "")) return false;
+  const groups = text.match(/[0-9A-Fa-f]+/g)?.length ?? 0;
   // `::` stands for at least one zero group.
-  return halves.length === 1 ? groups.length === 8 : halves.length === 2 && groups.length < 8;
+  return rest === undefined ? groups === 8 : groups < 8;
 }
