@@ -1,10 +1,9 @@
 /** RFC 1123 `hostname` and RFC 5890 `idn-hostname`, including `xn--` A-label checks. */
-import { isValidULabel, satisfiesBidiRule } from "./idna-label";
+import { isValidULabel, nonAscii, satisfiesBidiRule } from "./idna-label";
 import { decodePunycode, encodePunycode } from "./punycode";
 
 // At most 63 characters, so the Punycode decoder never sees a longer label.
 const ldhLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-const nonAscii = /[\u0080-\uFFFF]/;
 
 /** The U-label form of an ASCII label (decoded when it is an A-label); undefined when invalid. */
 function asciiLabelToUnicode(label: string): string | undefined {

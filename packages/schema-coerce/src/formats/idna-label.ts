@@ -4,6 +4,9 @@
  * derived-property tables, to keep the package small.
  */
 
+/** Matches a character outside ASCII (a UTF-16 code unit above 0x7F). */
+export const nonAscii = /[\u0080-\uFFFF]/;
+
 // Letters, marks and digits, `-`, the contextual characters (ZWNJ, ZWJ, middle dot, keraia,
 // geresh, gershayim, katakana middle dot) and the PVALID exceptions that are not letters (ß and
 // ς are Ll already); `brokenLabel` below rules out the DISALLOWED exceptions. The joiners are a
@@ -53,10 +56,9 @@ export function isValidULabel(label: string): boolean {
   );
 }
 
-// Bidi classes, approximated by script and general category, one letter each: M (NSM),
-// N (AN), E (EN), R (Hebrew, N'Ko, Samaritan, Mandaic), A (AL: Arabic, Syriac, Thaana), O (ON),
-// L.
-// Tried in this order; any other character is L.
+// Bidi classes, approximated by script and general category, one letter each and tried in this
+// order: M (NSM), N (AN), E (EN), R (Hebrew, N'Ko, Samaritan, Mandaic), A (AL: Arabic, Syriac,
+// Thaana), O (ON); any other character is L.
 const bidiPatterns: readonly [string, RegExp][] = [
   ["M", /[\p{Mn}\p{Me}]/u],
   ["N", /[\u0600-\u0605\u0660-\u0669\u066B\u066C\u06DD\u0890\u0891\u08E2]/u],
@@ -81,7 +83,7 @@ const bidiLabel = /^(?:[RA](?:[RAENOM]*[RAEN])?|L(?:[LEOM]*[LE])?)M*$/;
  */
 export function satisfiesBidiRule(labels: readonly string[]): boolean {
   // ASCII holds no right-to-left characters: most names need no per-character classes.
-  if (!labels.some((label) => /[^\0-~]/.test(label))) return true;
+  if (!labels.some((label) => nonAscii.test(label))) return true;
   const classes = labels.map((label) => Array.from(label, bidiClass).join(""));
   if (!classes.some((kinds) => /[RAN]/.test(kinds))) return true;
   return classes.every((kinds) => bidiLabel.test(kinds) && !/E.*N|N.*E/.test(kinds));
