@@ -221,6 +221,18 @@ describe("createCoercer through compile().parse", () => {
     ]);
   });
 
+  it("should list changes in the value's key order, whether or not extra keys are forbidden", () => {
+    const input = { n: "1.5", force: "false", offset: "3" };
+    const expected = [
+      { path: "/n", rule: "convert", from: "1.5", to: 1.5 },
+      { path: "/force", rule: "convert", from: "false", to: false },
+      { path: "/offset", rule: "convert", from: "3", to: 3 },
+    ];
+    expect(parse(input).changes).toStrictEqual(expected);
+    const closed = compile({ ...schema, additionalProperties: false }, { coerce: true });
+    expect(closed.parse(input).changes).toStrictEqual(expected);
+  });
+
   it("should apply removeAdditional and parseJsonStrings when compile turns them on", () => {
     const editSchema = {
       type: "object",

@@ -75,7 +75,7 @@ export function mapChildren(
   if (isPlainObject(value)) {
     if (!info.hasObjectKeywords) return value;
     // Only declared keys have schemas that can change anything (a boolean additionalProperties
-    // schema changes nothing): walk the (usually short) declared list, not the value.
+    // schema changes nothing): visit the value's declared keys only.
     if (info.patterns.length === 0 && typeof info.additional !== "object") {
       return mapDeclared(run, info, value, visit, leaf);
     }
@@ -95,10 +95,17 @@ function mapDeclared(
   const keys = info.propertyKeys;
   const convertToLiteral = leaf?.convertToLiteral;
   const literals = convertToLiteral === undefined ? undefined : readPropertyLiterals(run, info);
+  const indexes = info.propertyIndexes;
   let result: Record<string, unknown> | undefined;
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index] as string;
+  // The value's own keys, not the declared list: for…in reads them without a lookup each, and a
+  // value usually has fewer keys than its schema declares. The cursor finds keys that come in
+  // schema order without asking the index.
+  let cursor = 0;
+  for (const key in source) {
     if (!objectHasOwnProperty.call(source, key)) continue;
+    const index = cursor < keys.length && keys[cursor] === key ? cursor : (indexes?.get(key) ?? -1);
+    if (index === -1) continue;
+    cursor = index + 1;
     const before = source[key];
     const leafType = info.propertyLeafTypes[index];
     const literal = literals?.[index];
