@@ -91,49 +91,27 @@ const NUMBER = 8;
 const IN_PLACE = 16;
 const UNEVALUATED = 32;
 
-const familyOfKeyword = new Map<string, number>([
-  ...[
-    "required",
-    "properties",
-    "patternProperties",
-    "additionalProperties",
-    "propertyNames",
-    "minProperties",
-    "maxProperties",
-    "dependentRequired",
-    "dependentSchemas",
-    "dependencies",
-  ].map((key) => [key, OBJECT] as const),
-  ...[
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-  ].map((key) => [key, ARRAY] as const),
-  ...["minLength", "maxLength", "pattern", "format"].map((key) => [key, STRING] as const),
-  ...["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].map(
-    (key) => [key, NUMBER] as const,
-  ),
-  ...[
-    "const",
-    "enum",
-    "$ref",
-    "$dynamicRef",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "if",
-    "then",
-    "else",
-  ].map((key) => [key, IN_PLACE] as const),
-  ...["unevaluatedProperties", "unevaluatedItems"].map((key) => [key, UNEVALUATED] as const),
-]);
+/** Each keyword family's keywords, one space-separated list per family. */
+const familyKeywords: readonly (readonly [family: number, keywords: string])[] = [
+  [
+    OBJECT,
+    "required properties patternProperties additionalProperties propertyNames minProperties " +
+      "maxProperties dependentRequired dependentSchemas dependencies",
+  ],
+  [
+    ARRAY,
+    "items prefixItems additionalItems contains minContains maxContains minItems maxItems uniqueItems",
+  ],
+  [STRING, "minLength maxLength pattern format"],
+  [NUMBER, "minimum maximum exclusiveMinimum exclusiveMaximum multipleOf"],
+  [IN_PLACE, "const enum $ref $dynamicRef allOf anyOf oneOf not if then else"],
+  [UNEVALUATED, "unevaluatedProperties unevaluatedItems"],
+];
+
+const familyOfKeyword = new Map<string, number>();
+for (const [family, keywords] of familyKeywords) {
+  for (const keyword of keywords.split(" ")) familyOfKeyword.set(keyword, family);
+}
 
 /** The families of the keywords `schema` has (inherited enumerable keys too, as reads see them). */
 function presentFamilies(schema: SchemaObject): number {
