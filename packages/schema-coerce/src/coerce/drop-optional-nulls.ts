@@ -1,3 +1,4 @@
+import { enumeratesOwnKeysOnly } from "../compile/own-keys";
 import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
@@ -27,8 +28,9 @@ export function dropOptionalNulls(run: CoercionRun, node: JsonSchema, value: unk
 
 function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
   let edits: ObjectEdits | undefined;
+  const ownOnly = enumeratesOwnKeysOnly(source);
   for (const key in source) {
-    if (!objectHasOwnProperty.call(source, key)) continue;
+    if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     // Only a null can go, and only objects and arrays hold more: other children need no visit.
     if (typeof before !== "object") continue;

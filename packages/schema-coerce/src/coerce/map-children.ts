@@ -1,3 +1,4 @@
+import { enumeratesOwnKeysOnly } from "../compile/own-keys";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRule, JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
@@ -101,8 +102,9 @@ function mapDeclared(
   // value usually has fewer keys than its schema declares. The cursor finds keys that come in
   // schema order without asking the index.
   let cursor = 0;
+  const ownOnly = enumeratesOwnKeysOnly(source);
   for (const key in source) {
-    if (!objectHasOwnProperty.call(source, key)) continue;
+    if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
     const index = cursor < keys.length && keys[cursor] === key ? cursor : (indexes?.get(key) ?? -1);
     if (index === -1) continue;
     cursor = index + 1;
@@ -143,8 +145,9 @@ function mapObject(
   visit: VisitChild,
 ): Record<string, unknown> {
   let result: Record<string, unknown> | undefined;
+  const ownOnly = enumeratesOwnKeysOnly(source);
   for (const key in source) {
-    if (!objectHasOwnProperty.call(source, key)) continue;
+    if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     let after = before;
     const propertyIndex = info.propertyIndexes?.get(key);

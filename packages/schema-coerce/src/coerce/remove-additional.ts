@@ -1,3 +1,4 @@
+import { enumeratesOwnKeysOnly } from "../compile/own-keys";
 import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
@@ -49,8 +50,9 @@ function removeThroughRef(
 function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
   if (!run.canDescend()) return source;
   let edits: ObjectEdits | undefined;
+  const ownOnly = enumeratesOwnKeysOnly(source);
   for (const key in source) {
-    if (!objectHasOwnProperty.call(source, key)) continue;
+    if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     const propertyIndex = info.propertyIndexes?.get(key);
     const propertySchema =

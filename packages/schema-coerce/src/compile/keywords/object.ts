@@ -1,6 +1,7 @@
 import type { PatternMatcher, SchemaIssue } from "../../types";
 import { fitted } from "../fitted";
 import { isLeafValid, LEAF_NONE, leafCodeOf, leafHighOf, leafLowOf } from "../leaf-check";
+import { enumeratesOwnKeysOnly } from "../own-keys";
 import type {
   CheckFn,
   CollectFn,
@@ -133,11 +134,12 @@ export function compileObjectKeywords(
   const check: CheckFn = (value, scope) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return passOther;
     const object = value as Record<string, unknown>;
+    const ownOnly = enumeratesOwnKeysOnly(object);
     let count = 0;
     let requiredSeen = 0;
     let cursor = 0;
     for (const key in object) {
-      if (!ownProperty.call(object, key)) continue;
+      if (!ownOnly && !ownProperty.call(object, key)) continue;
       count++;
       let index = nextProperty(propertyKeys, cursor, key);
       if (index === -1) index = findProperty(propertyKeys, propertyIndex, key);
@@ -200,8 +202,9 @@ export function compileObjectKeywords(
     let reportIndexes: number[] | undefined;
     let reportValues: unknown[] | undefined;
     let outOfOrder = false;
+    const ownOnly = enumeratesOwnKeysOnly(object);
     for (const key in object) {
-      if (!ownProperty.call(object, key)) continue;
+      if (!ownOnly && !ownProperty.call(object, key)) continue;
       let index = nextProperty(propertyKeys, cursor, key);
       if (index === -1) index = findProperty(propertyKeys, propertyIndex, key);
       if (index === -1) continue;
@@ -255,7 +258,7 @@ export function compileObjectKeywords(
     if (!hasKeyRules) return valid;
     let count = 0;
     for (const key in object) {
-      if (!ownProperty.call(object, key)) continue;
+      if (!ownOnly && !ownProperty.call(object, key)) continue;
       count++;
       if (propertyNames !== undefined && !propertyNames.check(key, scope)) {
         valid = false;
