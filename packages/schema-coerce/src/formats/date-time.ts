@@ -1,17 +1,30 @@
 /** RFC 3339 `date`, `time`, `date-time` and `duration` (ASCII digits only, strict padding). */
 
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const timePattern =
   /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(?:\.\d+)?(?:z|([+-])([01]\d|2[0-3]):([0-5]\d))$/i;
 
-/** `full-date`: `YYYY-MM-DD` with a real day of that month. */
+/** The value of the ASCII digits `value[start..end)`, or -1 when one is not a digit. */
+function digitsAt(value: string, start: number, end: number): number {
+  let result = 0;
+  for (let index = start; index < end; index++) {
+    const digit = value.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    result = result * 10 + digit;
+  }
+  return result;
+}
+
+/**
+ * `full-date`: `YYYY-MM-DD` with a real day of that month. Read by character codes, not a
+ * pattern with captures: it is a common format in tool arguments and this allocates nothing.
+ */
 export function isDate(value: string): boolean {
-  const match = datePattern.exec(value);
-  if (match === null) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
+  if (value.length !== 10 || value[4] !== "-" || value[7] !== "-") return false;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 7);
+  const day = digitsAt(value, 8, 10);
+  if (year < 0 || month < 0 || day < 0) return false;
   const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   // A month outside 1-12 has no entry, so no day fits it.
   const limit = month === 2 ? (leapYear ? 29 : 28) : (daysInMonth[month - 1] ?? 0);
