@@ -117,9 +117,6 @@ export function compileObjectKeywords(
   // use: most compiled schemas never see an invalid value, and a string per name adds up.
   let propertySegments: string[] | undefined;
   let requiredSegments: string[] | undefined;
-  // Large objects get a map; small ones a scan (no map kept alive per node).
-  const propertyIndex =
-    propertyCount > 8 ? new Map(propertyKeys.map((key, index) => [key, index])) : undefined;
   const hasExtraRules = patternCount > 0 || additional !== undefined;
   // Whether reporting must walk the value's own keys at all.
   const hasKeyRules =
@@ -141,8 +138,7 @@ export function compileObjectKeywords(
     for (const key in object) {
       if (!ownOnly && !ownProperty.call(object, key)) continue;
       count++;
-      let index = nextProperty(propertyKeys, cursor, key);
-      if (index === -1) index = findProperty(propertyKeys, propertyIndex, key);
+      const index = findProperty(propertyKeys, key, cursor);
       if (index !== -1) {
         cursor = index + 1;
         const code = leafCodes[index]!;
@@ -205,8 +201,7 @@ export function compileObjectKeywords(
     const ownOnly = enumeratesOwnKeysOnly(object);
     for (const key in object) {
       if (!ownOnly && !ownProperty.call(object, key)) continue;
-      let index = nextProperty(propertyKeys, cursor, key);
-      if (index === -1) index = findProperty(propertyKeys, propertyIndex, key);
+      const index = findProperty(propertyKeys, key, cursor);
       if (index === -1) continue;
       cursor = index + 1;
       if (isRequired[index]) requiredSeen++;
@@ -274,11 +269,7 @@ export function compileObjectKeywords(
           pattern.report(object[key], childPath(path, key), issues, scope);
         }
       }
-      if (
-        matched ||
-        additional === undefined ||
-        findProperty(propertyKeys, propertyIndex, key) !== -1
-      )
+      if (matched || additional === undefined || findProperty(propertyKeys, key, 0) !== -1)
         continue;
       if (additionalFalse) {
         valid = false;
@@ -336,7 +327,7 @@ export function compileObjectKeywords(
     } else if (propertyCount > 0 || patternCount > 0) {
       for (const key in object) {
         if (!hasOwn(object, key)) continue;
-        let matched = findProperty(propertyKeys, propertyIndex, key) !== -1;
+        let matched = findProperty(propertyKeys, key, 0) !== -1;
         for (let index = 0; !matched && index < patternCount; index++) {
           matched = patternMatchers[index]!.test(key);
         }
@@ -360,29 +351,17 @@ export function compileObjectKeywords(
 // The helpers below are module functions, not closures of each compiled node: they would cost
 // every object schema three closures for paths most values never take.
 
-/** How far past the cursor a key is looked for before a full lookup. */
-const CURSOR_REACH = 4;
-
 /**
- * The index of `key` among the few declared names from `cursor` on, or -1. Values usually list
- * their keys in schema order, skipping optional ones, so this finds most keys without a lookup.
+ * The index of `key` in `properties`, or -1, looking from `cursor` on first and then before it.
+ * Values usually list their keys in schema order, skipping optional ones, so the key is mostly a
+ * few names past the cursor; a scan, because a map per object schema cost more to build and keep
+ * than the scans it saved.
  */
-function nextProperty(keys: readonly string[], cursor: number, key: string): number {
-  const end = Math.min(keys.length, cursor + CURSOR_REACH);
-  for (let position = cursor; position < end; position++) {
+function findProperty(keys: readonly string[], key: string, cursor: number): number {
+  for (let position = cursor; position < keys.length; position++) {
     if (keys[position] === key) return position;
   }
-  return -1;
-}
-
-/** The index of `key` in `properties` (by `index` when the schema has many), or -1. */
-function findProperty(
-  keys: readonly string[],
-  index: Map<string, number> | undefined,
-  key: string,
-): number {
-  if (index !== undefined) return index.get(key) ?? -1;
-  for (let position = 0; position < keys.length; position++) {
+  for (let position = 0; position < cursor; position++) {
     if (keys[position] === key) return position;
   }
   return -1;
