@@ -50,11 +50,6 @@ export interface NodeInfo {
   readonly acceptsWhatABranchAccepts: boolean;
   /** `allOf` members. */
   readonly allOf: readonly JsonSchema[] | undefined;
-  /**
-   * Each `properties` key's index in {@link propertyKeys}, as a Map so that a `__proto__` key is
-   * only ever data.
-   */
-  readonly propertyIndexes: ReadonlyMap<string, number> | undefined;
   /** The `properties` keys, in order (walked directly when no other key can have a schema). */
   readonly propertyKeys: readonly string[];
   /** The JSON Pointer segments of the `properties` keys, index for index with {@link propertyKeys}. */
@@ -141,10 +136,6 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     acceptsWhatABranchAccepts:
       Array.isArray(node.anyOf) && Object.keys(node).every((key) => anyOfCompanions.has(key)),
     allOf: readSchemaList(node.allOf),
-    propertyIndexes:
-      properties === undefined
-        ? undefined
-        : new Map([...properties.keys()].map((key, index) => [key, index])),
     propertyKeys: properties === undefined ? none : [...properties.keys()],
     propertySegments:
       properties === undefined ? none : [...properties.keys()].map(toPointerSegment),

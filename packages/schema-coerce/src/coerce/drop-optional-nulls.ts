@@ -1,3 +1,4 @@
+import { findKey } from "../compile/find-key";
 import { enumeratesOwnKeysOnly } from "../compile/own-keys";
 import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema } from "../types";
@@ -29,15 +30,16 @@ export function dropOptionalNulls(run: CoercionRun, node: JsonSchema, value: unk
 function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
   let edits: ObjectEdits | undefined;
   const ownOnly = enumeratesOwnKeysOnly(source);
+  let cursor = 0;
   for (const key in source) {
     if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     // Only a null can go, and only objects and arrays hold more: other children need no visit.
     if (typeof before !== "object") continue;
-    const propertyIndex = info.propertyIndexes?.get(key);
-    const propertySchema =
-      propertyIndex === undefined ? undefined : info.propertySchemas[propertyIndex];
-    const segment = propertyIndex === undefined ? undefined : info.propertySegments[propertyIndex];
+    const propertyIndex = findKey(info.propertyKeys, key, cursor);
+    if (propertyIndex !== -1) cursor = propertyIndex + 1;
+    const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
+    const segment = propertyIndex === -1 ? undefined : info.propertySegments[propertyIndex];
     if (before === null) {
       if (
         propertySchema !== undefined &&

@@ -1,3 +1,4 @@
+import { findKey } from "../compile/find-key";
 import { enumeratesOwnKeysOnly } from "../compile/own-keys";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRule, JsonSchema } from "../types";
@@ -96,7 +97,6 @@ function mapDeclared(
   const keys = info.propertyKeys;
   const convertToLiteral = leaf?.convertToLiteral;
   const literals = convertToLiteral === undefined ? undefined : readPropertyLiterals(run, info);
-  const indexes = info.propertyIndexes;
   let result: Record<string, unknown> | undefined;
   // The value's own keys, not the declared list: for…in reads them without a lookup each, and a
   // value usually has fewer keys than its schema declares. The cursor finds keys that come in
@@ -105,7 +105,7 @@ function mapDeclared(
   const ownOnly = enumeratesOwnKeysOnly(source);
   for (const key in source) {
     if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
-    const index = cursor < keys.length && keys[cursor] === key ? cursor : (indexes?.get(key) ?? -1);
+    const index = findKey(keys, key, cursor);
     if (index === -1) continue;
     cursor = index + 1;
     const before = source[key];
@@ -146,14 +146,15 @@ function mapObject(
 ): Record<string, unknown> {
   let result: Record<string, unknown> | undefined;
   const ownOnly = enumeratesOwnKeysOnly(source);
+  let cursor = 0;
   for (const key in source) {
     if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
     let after = before;
-    const propertyIndex = info.propertyIndexes?.get(key);
-    const propertySchema =
-      propertyIndex === undefined ? undefined : info.propertySchemas[propertyIndex];
-    run.enter(key, propertyIndex === undefined ? undefined : info.propertySegments[propertyIndex]);
+    const propertyIndex = findKey(info.propertyKeys, key, cursor);
+    if (propertyIndex !== -1) cursor = propertyIndex + 1;
+    const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
+    run.enter(key, propertyIndex === -1 ? undefined : info.propertySegments[propertyIndex]);
     if (propertySchema !== undefined) after = visit(run, propertySchema, after);
     let matched = propertySchema !== undefined;
     for (const pattern of info.patterns) {

@@ -1,3 +1,4 @@
+import { findKey } from "../compile/find-key";
 import { enumeratesOwnKeysOnly } from "../compile/own-keys";
 import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema, JsonSchemaObject } from "../types";
@@ -51,12 +52,13 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
   if (!run.canDescend()) return source;
   let edits: ObjectEdits | undefined;
   const ownOnly = enumeratesOwnKeysOnly(source);
+  let cursor = 0;
   for (const key in source) {
     if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
-    const propertyIndex = info.propertyIndexes?.get(key);
-    const propertySchema =
-      propertyIndex === undefined ? undefined : info.propertySchemas[propertyIndex];
+    const propertyIndex = findKey(info.propertyKeys, key, cursor);
+    if (propertyIndex !== -1) cursor = propertyIndex + 1;
+    const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
     let matched = propertySchema !== undefined;
     for (const pattern of info.patterns) {
       if (pattern.matcher.test(key)) matched = true;
@@ -70,7 +72,7 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
     // Only objects and arrays hold keys that could go; a scalar child needs no visit.
     if (typeof before !== "object" || before === null) continue;
     let after: unknown = before;
-    run.enter(key, propertyIndex === undefined ? undefined : info.propertySegments[propertyIndex]);
+    run.enter(key, propertyIndex === -1 ? undefined : info.propertySegments[propertyIndex]);
     if (propertySchema !== undefined) after = removeAdditional(run, propertySchema, after);
     for (const pattern of info.patterns) {
       if (pattern.matcher.test(key)) after = removeAdditional(run, pattern.schema, after);

@@ -1,4 +1,5 @@
 import type { PatternMatcher, SchemaIssue } from "../../types";
+import { findKey } from "../find-key";
 import { fitted } from "../fitted";
 import { isLeafValid, LEAF_NONE, leafCodeOf, leafHighOf, leafLowOf } from "../leaf-check";
 import { enumeratesOwnKeysOnly } from "../own-keys";
@@ -138,7 +139,7 @@ export function compileObjectKeywords(
     for (const key in object) {
       if (!ownOnly && !ownProperty.call(object, key)) continue;
       count++;
-      const index = findProperty(propertyKeys, key, cursor);
+      const index = findKey(propertyKeys, key, cursor);
       if (index !== -1) {
         cursor = index + 1;
         const code = leafCodes[index]!;
@@ -201,7 +202,7 @@ export function compileObjectKeywords(
     const ownOnly = enumeratesOwnKeysOnly(object);
     for (const key in object) {
       if (!ownOnly && !ownProperty.call(object, key)) continue;
-      const index = findProperty(propertyKeys, key, cursor);
+      const index = findKey(propertyKeys, key, cursor);
       if (index === -1) continue;
       cursor = index + 1;
       if (isRequired[index]) requiredSeen++;
@@ -269,8 +270,7 @@ export function compileObjectKeywords(
           pattern.report(object[key], childPath(path, key), issues, scope);
         }
       }
-      if (matched || additional === undefined || findProperty(propertyKeys, key, 0) !== -1)
-        continue;
+      if (matched || additional === undefined || findKey(propertyKeys, key, 0) !== -1) continue;
       if (additionalFalse) {
         valid = false;
         issues.push({
@@ -327,7 +327,7 @@ export function compileObjectKeywords(
     } else if (propertyCount > 0 || patternCount > 0) {
       for (const key in object) {
         if (!hasOwn(object, key)) continue;
-        let matched = findProperty(propertyKeys, key, 0) !== -1;
+        let matched = findKey(propertyKeys, key, 0) !== -1;
         for (let index = 0; !matched && index < patternCount; index++) {
           matched = patternMatchers[index]!.test(key);
         }
@@ -350,22 +350,6 @@ export function compileObjectKeywords(
 
 // The helpers below are module functions, not closures of each compiled node: they would cost
 // every object schema three closures for paths most values never take.
-
-/**
- * The index of `key` in `properties`, or -1, looking from `cursor` on first and then before it.
- * Values usually list their keys in schema order, skipping optional ones, so the key is mostly a
- * few names past the cursor; a scan, because a map per object schema cost more to build and keep
- * than the scans it saved.
- */
-function findProperty(keys: readonly string[], key: string, cursor: number): number {
-  for (let position = cursor; position < keys.length; position++) {
-    if (keys[position] === key) return position;
-  }
-  for (let position = 0; position < cursor; position++) {
-    if (keys[position] === key) return position;
-  }
-  return -1;
-}
 
 /** Does the own key `key` (not in `properties`) pass patternProperties / additionalProperties? */
 function checkExtraKey(
