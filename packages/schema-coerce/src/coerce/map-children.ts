@@ -99,8 +99,8 @@ function mapDeclared(
   const literals = convertToLiteral === undefined ? undefined : readPropertyLiterals(run, info);
   let result: Record<string, unknown> | undefined;
   // The value's own keys, not the declared list: for…in reads them without a lookup each, and a
-  // value usually has fewer keys than its schema declares. The cursor finds keys that come in
-  // schema order without asking the index.
+  // value usually has fewer keys than its schema declares. Keys that come in schema order are
+  // found a few names past the cursor.
   let cursor = 0;
   const ownOnly = enumeratesOwnKeysOnly(source);
   for (const key in source) {

@@ -101,9 +101,8 @@ export function compileObjectKeywords(
   const patternCount = patternSources.length;
   const passOther = guard === undefined;
   // `required` names that have a `properties` entry are counted while walking the keys; the
-  // others are looked up one by one.
-  // A loop, not `.map(key => set.has(key))`: a set named by a closure would stay alive in the
-  // context every runtime closure of this scope shares.
+  // others are looked up one by one. (A loop, not `.map(key => set.has(key))`: a set named by a
+  // closure would stay alive in the context every runtime closure of this scope shares.)
   const requiredSet = new Set(required);
   const isRequiredBuilt: boolean[] = [];
   for (const key of propertyKeys) isRequiredBuilt.push(requiredSet.has(key));
@@ -128,7 +127,7 @@ export function compileObjectKeywords(
     dependencies.length > 0;
 
   // One pass over the value's own keys (for-in with `object[key]` takes V8's enum-cache fast
-  // path); keys usually come in schema order, so a cursor finds each property without a lookup.
+  // path); keys usually come in schema order, so each is found a few names past a cursor.
   const check: CheckFn = (value, scope) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return passOther;
     const object = value as Record<string, unknown>;
