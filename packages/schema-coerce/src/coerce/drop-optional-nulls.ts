@@ -4,6 +4,7 @@ import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
+import { visitObjectChild } from "./map-children";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
 import { objectHasOwnProperty } from "./object-has-own-property";
 
@@ -38,9 +39,8 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
     if (typeof before !== "object") continue;
     const propertyIndex = findKey(info.propertyKeys, key, cursor);
     if (propertyIndex !== -1) cursor = propertyIndex + 1;
-    const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
-    const segment = propertyIndex === -1 ? undefined : info.propertySegments[propertyIndex];
     if (before === null) {
+      const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
       if (
         propertySchema !== undefined &&
         !info.required.has(key) &&
@@ -48,23 +48,11 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
       ) {
         edits ??= createObjectEdits();
         edits.removed.push(key);
-        run.recordRemoval("drop-null", key, before, segment);
+        run.recordRemoval("drop-null", key, before, info.propertySegments[propertyIndex]);
       }
       continue;
     }
-    let after: unknown = before;
-    run.enter(key, segment);
-    if (propertySchema !== undefined) after = dropOptionalNulls(run, propertySchema, after);
-    let matched = propertySchema !== undefined;
-    for (const pattern of info.patterns) {
-      if (!pattern.matcher.test(key)) continue;
-      matched = true;
-      after = dropOptionalNulls(run, pattern.schema, after);
-    }
-    if (!matched && info.additional !== undefined) {
-      after = dropOptionalNulls(run, info.additional, after);
-    }
-    run.leave();
+    const after = visitObjectChild(run, info, key, propertyIndex, before, dropOptionalNulls);
     if (after !== before) {
       edits ??= createObjectEdits();
       edits.replacedKeys.push(key);

@@ -150,26 +150,44 @@ function mapObject(
   for (const key in source) {
     if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
-    let after = before;
     const propertyIndex = findKey(info.propertyKeys, key, cursor);
     if (propertyIndex !== -1) cursor = propertyIndex + 1;
-    const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
-    run.enter(key, propertyIndex === -1 ? undefined : info.propertySegments[propertyIndex]);
-    if (propertySchema !== undefined) after = visit(run, propertySchema, after);
-    let matched = propertySchema !== undefined;
-    for (const pattern of info.patterns) {
-      if (!pattern.matcher.test(key)) continue;
-      matched = true;
-      after = visit(run, pattern.schema, after);
-    }
-    if (!matched && info.additional !== undefined) after = visit(run, info.additional, after);
-    run.leave();
+    const after = visitObjectChild(run, info, key, propertyIndex, before, visit);
     if (after === before) continue;
     // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
     result ??= info.copyObject(source);
     setDataProperty(result, key, after);
   }
   return result ?? source;
+}
+
+/**
+ * The object child `key` (at `propertyIndex` in `properties`, or -1) after `visit` through its
+ * `properties` schema, then every matching `patternProperties` schema, else the
+ * `additionalProperties` schema — the applicability rule every walk over an object's own keys
+ * shares. Enters and leaves the child.
+ */
+export function visitObjectChild(
+  run: CoercionRun,
+  info: NodeInfo,
+  key: string,
+  propertyIndex: number,
+  before: unknown,
+  visit: VisitChild,
+): unknown {
+  const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
+  let after = before;
+  run.enter(key, propertyIndex === -1 ? undefined : info.propertySegments[propertyIndex]);
+  if (propertySchema !== undefined) after = visit(run, propertySchema, after);
+  let matched = propertySchema !== undefined;
+  for (const pattern of info.patterns) {
+    if (!pattern.matcher.test(key)) continue;
+    matched = true;
+    after = visit(run, pattern.schema, after);
+  }
+  if (!matched && info.additional !== undefined) after = visit(run, info.additional, after);
+  run.leave();
+  return after;
 }
 
 function mapArray(

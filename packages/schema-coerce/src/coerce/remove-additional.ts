@@ -4,7 +4,7 @@ import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
-import { mapChildren } from "./map-children";
+import { mapChildren, visitObjectChild } from "./map-children";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
 import { objectHasOwnProperty } from "./object-has-own-property";
 import { tryUnionBranches } from "./try-union-branches";
@@ -71,16 +71,7 @@ function removeInObject(run: CoercionRun, info: NodeInfo, source: Record<string,
     }
     // Only objects and arrays hold keys that could go; a scalar child needs no visit.
     if (typeof before !== "object" || before === null) continue;
-    let after: unknown = before;
-    run.enter(key, propertyIndex === -1 ? undefined : info.propertySegments[propertyIndex]);
-    if (propertySchema !== undefined) after = removeAdditional(run, propertySchema, after);
-    for (const pattern of info.patterns) {
-      if (pattern.matcher.test(key)) after = removeAdditional(run, pattern.schema, after);
-    }
-    if (!matched && info.additional !== undefined) {
-      after = removeAdditional(run, info.additional, after);
-    }
-    run.leave();
+    const after = visitObjectChild(run, info, key, propertyIndex, before, removeAdditional);
     if (after !== before) {
       edits ??= createObjectEdits();
       edits.replacedKeys.push(key);
