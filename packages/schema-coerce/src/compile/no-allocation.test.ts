@@ -6,6 +6,8 @@ import { compile } from "../compile";
 // even a few bytes each would fill the young generation many times over and trigger garbage
 // collections; with no allocation there is none to observe.
 async function collectionsDuring(run: () => void): Promise<string[]> {
+  // Let collections already under way (module loading, warm-up) finish and report first.
+  await new Promise((resolve) => setTimeout(resolve, 100));
   const seen: string[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) seen.push(entry.name);
