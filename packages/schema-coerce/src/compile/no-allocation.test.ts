@@ -28,6 +28,7 @@ const toolSchema = {
     limit: { type: "integer", minimum: 1, maximum: 1000 },
     dryRun: { type: "boolean" },
     due: { type: "string", format: "date" },
+    notBefore: { type: "string", format: "date-time" },
     requestId: { type: "string", format: "uuid" },
     edits: {
       type: "array",
@@ -69,6 +70,7 @@ const validValues = [
     limit: 10,
     dryRun: true,
     due: "2025-02-28",
+    notBefore: "2025-01-02T03:04:05.250+01:00",
     requestId: "6f1c2b8e-3d4a-4b5c-9d6e-7f8a9b0c1d2e",
     edits: [
       { oldText: "x", newText: "y", at: { line: 3, column: 1 } },
