@@ -1,4 +1,5 @@
 // The public API of @toolwright/tool-core: explicit named exports only.
+export type { CoercionChange, SchemaIssue } from "@toolwright/schema-coerce";
 export type { ImageContent, TextContent, ToolContent } from "./content";
 export type {
   ResultToolDefinition,
@@ -14,6 +15,16 @@ export type {
   ValueToolDefinition,
 } from "./define-tool";
 export { defineTool } from "./define-tool";
+export type {
+  AssistantContent,
+  AssistantMessage,
+  Message,
+  StopReason,
+  SystemMessage,
+  ThinkingContent,
+  ToolRemoval,
+  UserMessage,
+} from "./message";
 export type { ParsedToolCallArguments } from "./parse-tool-call-arguments";
 export { parseToolCallArguments } from "./parse-tool-call-arguments";
 export type { Seam, SeamBinding, SeamImplementations } from "./seam";

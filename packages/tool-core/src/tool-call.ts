@@ -12,4 +12,9 @@ export interface ToolCall {
    * the raw text. See `parseToolCallArguments`.
    */
   readonly argumentsError?: string;
+  /**
+   * What a provider adapter needs to replay this call exactly (for example a Gemini thought
+   * signature or a Responses item id), as a JSON object. Only the adapter that wrote it reads it.
+   */
+  readonly providerData?: Readonly<Record<string, unknown>>;
 }

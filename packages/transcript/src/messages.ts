@@ -1,9 +1,12 @@
 import type {
-  TextContent,
-  ToolCall,
-  ToolContent,
-  ToolDeclaration,
-  ToolResultMessage,
+  AssistantContent as CoreAssistantContent,
+  AssistantMessage as CoreAssistantMessage,
+  StopReason as CoreStopReason,
+  SystemMessage as CoreSystemMessage,
+  ThinkingContent as CoreThinkingContent,
+  ToolRemoval as CoreToolRemoval,
+  UserMessage as CoreUserMessage,
+  Message,
 } from "@toolwright/tool-core";
 
 /** The least a message must have for the functions that only look at system messages. */
@@ -11,53 +14,22 @@ export interface RoleMessage {
   readonly role: string;
 }
 
-/** A tool removal as a system message records it: only the name. */
-export interface ToolRemoval {
-  readonly name: string;
-}
+// The conversation model lives in @toolwright/tool-core since this release, so tool-exec and the
+// provider adapters can speak it. These aliases keep old imports compiling for one minor release.
 
-/**
- * A system message. Besides its text it may carry a change of the model-visible tool set:
- * replaying `toolsRemoved` then `toolsAdded` of every system message in order gives the tools.
- */
-export interface SystemMessage {
-  readonly role: "system";
-  /** The instruction text; `""` for a message that only declares tool changes. */
-  readonly content: string;
-  /** Tools declared from here on; a name declared before is redefined in place. */
-  readonly toolsAdded?: readonly ToolDeclaration[];
-  /** Tools withdrawn from here on, applied before `toolsAdded` of the same message. */
-  readonly toolsRemoved?: readonly ToolRemoval[];
-  /** Milliseconds since the epoch when the message was made. */
-  readonly timestamp: number;
-}
-
-/** What the user said: text, or text and images. */
-export interface UserMessage {
-  readonly role: "user";
-  readonly content: string | readonly ToolContent[];
-  readonly timestamp: number;
-}
-
-/** The model's reasoning text, when the provider returns it. */
-export interface ThinkingContent {
-  readonly type: "thinking";
-  readonly thinking: string;
-}
-
-/** One part of an assistant message. */
-export type AssistantContent = TextContent | ThinkingContent | ToolCall;
-
-/** Why the model stopped: done, out of tokens, asking for tools, failed, or aborted. */
-export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
-
-/** What the model answered, including the tool calls it asked for. */
-export interface AssistantMessage {
-  readonly role: "assistant";
-  readonly content: readonly AssistantContent[];
-  readonly stopReason?: StopReason;
-  readonly timestamp: number;
-}
-
-/** Every message this package reads and writes; plain JSON, so a transcript saves as JSONL. */
-export type TranscriptMessage = SystemMessage | UserMessage | AssistantMessage | ToolResultMessage;
+/** @deprecated Import `ToolRemoval` from `@toolwright/tool-core`. */
+export type ToolRemoval = CoreToolRemoval;
+/** @deprecated Import `SystemMessage` from `@toolwright/tool-core`. */
+export type SystemMessage = CoreSystemMessage;
+/** @deprecated Import `UserMessage` from `@toolwright/tool-core`. */
+export type UserMessage = CoreUserMessage;
+/** @deprecated Import `ThinkingContent` from `@toolwright/tool-core`. */
+export type ThinkingContent = CoreThinkingContent;
+/** @deprecated Import `AssistantContent` from `@toolwright/tool-core`. */
+export type AssistantContent = CoreAssistantContent;
+/** @deprecated Import `StopReason` from `@toolwright/tool-core`. */
+export type StopReason = CoreStopReason;
+/** @deprecated Import `AssistantMessage` from `@toolwright/tool-core`. */
+export type AssistantMessage = CoreAssistantMessage;
+/** @deprecated Import `Message` from `@toolwright/tool-core`. */
+export type TranscriptMessage = Message;
