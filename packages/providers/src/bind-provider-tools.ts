@@ -1,0 +1,185 @@
+// Request-level assembly shared by `toProviderTools` and `planTranscriptTools`: strict requests,
+// Anthropic budgets, the payload entries, `CompiledTool`s and warnings.
+import type { ToolDeclaration } from "@toolwright/tool-core";
+import { compileOnce } from "./compile-memo";
+import type { CompiledTool, SchemaProblem } from "./compiled-tool";
+import type { ProviderDialect } from "./provider-dialect";
+import { ProviderError } from "./provider-error";
+import type { ProviderToolOptions } from "./provider-tool-options";
+import type { ProviderTools } from "./provider-tools";
+import type { ProviderWarning } from "./provider-warning";
+import { AnthropicBudget } from "./schema/anthropic-budget";
+import type { CompiledToolSchema } from "./schema/compile-tool-schema";
+import type { ToolNameMap } from "./tool-name-map";
+
+/** One declaration as the binding should carry it. */
+export interface BindingEntry {
+  readonly declaration: ToolDeclaration;
+  readonly providerName: string;
+  readonly inRequest: boolean;
+  /** Anthropic: introduced after the start of a conversation (`defer_loading: true`). */
+  readonly deferLoading?: boolean;
+}
+
+const maxGeminiDeclarations = 128;
+
+/** Builds the {@link ProviderTools} of `entries` (request order). */
+export function bindProviderTools<D extends ProviderDialect>(
+  dialect: D,
+  entries: readonly BindingEntry[],
+  names: ToolNameMap,
+  options: ProviderToolOptions,
+  betas: readonly string[] = [],
+): ProviderTools<D> {
+  if (options.gemini?.schemaField === "parameters") {
+    throw new ProviderError(
+      "INVALID_ARGUMENT",
+      'gemini.schemaField "parameters" (the OpenAPI subset) is not supported yet; use "parametersJsonSchema"',
+    );
+  }
+  if (
+    dialect === "gemini" &&
+    entries.filter((entry) => entry.inRequest).length > maxGeminiDeclarations
+  ) {
+    throw new ProviderError(
+      "INVALID_ARGUMENT",
+      `Gemini takes at most ${maxGeminiDeclarations} function declarations`,
+    );
+  }
+  const budget = new AnthropicBudget();
+  const compiled = new Map<string, CompiledTool>();
+  const warnings: ProviderWarning[] = [];
+  const requestEntries: unknown[] = [];
+  let anyStrictRequested = false;
+  for (const entry of entries) {
+    const { declaration } = entry;
+    const strictRequested =
+      options.strict === "all" ||
+      ((options.strict ?? "declared") === "declared" && declaration.constrainedSampling === true);
+    const schema = compileOnce(declaration, dialect, strictRequested);
+    if (strictRequested && schema.downgrade.length > 0 && options.unrepresentable === "throw") {
+      throw new ProviderError(
+        "UNSUPPORTED_SCHEMA",
+        `Tool "${declaration.name}" cannot be strict for ${dialect}: ${describeProblems(schema.downgrade)}`,
+      );
+    }
+    let refusal: string | undefined;
+    if (
+      dialect === "anthropic" &&
+      schema.strict &&
+      entry.inRequest &&
+      schema.budget !== undefined
+    ) {
+      refusal = budget.admit(schema.budget);
+    }
+    const tool = createCompiledTool(declaration, entry, schema, strictRequested, refusal);
+    compiled.set(declaration.name, tool);
+    if (strictRequested) anyStrictRequested ||= entry.inRequest;
+    warnings.push(...warningsOf(tool, refusal));
+    if (entry.inRequest)
+      requestEntries.push(createEntry(dialect, declaration, tool, entry.deferLoading === true));
+  }
+  const tools =
+    dialect === "gemini"
+      ? requestEntries.length > 0
+        ? [{ functionDeclarations: requestEntries }]
+        : []
+      : requestEntries;
+  const extras =
+    dialect === "anthropic"
+      ? { betas }
+      : dialect === "gemini" && anyStrictRequested
+        ? { toolConfig: { functionCallingConfig: { mode: "VALIDATED" } } }
+        : {};
+  return { dialect, tools, extras, names, compiled, warnings } as unknown as ProviderTools<D>;
+}
+
+function createCompiledTool(
+  declaration: ToolDeclaration,
+  entry: BindingEntry,
+  schema: CompiledToolSchema,
+  strictRequested: boolean,
+  refusal: string | undefined,
+): CompiledTool {
+  const refused = refusal !== undefined;
+  const downgrade: readonly SchemaProblem[] = refused
+    ? [{ pointer: "", keyword: "strict", reason: refusal }]
+    : schema.downgrade;
+  return {
+    name: declaration.name,
+    providerName: entry.providerName,
+    inRequest: entry.inRequest,
+    strictRequested,
+    strict: schema.strict && !refused,
+    downgrade,
+    relaxed: refused ? [] : schema.relaxed,
+    parameters: refused ? schema.fallbackParameters : schema.parameters,
+    denormalize: refused ? schema.fallbackDenormalize : schema.denormalize,
+  };
+}
+
+function createEntry(
+  dialect: ProviderDialect,
+  declaration: ToolDeclaration,
+  tool: CompiledTool,
+  deferLoading: boolean,
+): unknown {
+  const { description } = declaration;
+  const parameters = tool.parameters as Record<string, unknown> | undefined;
+  switch (dialect) {
+    case "openai-chat":
+      return {
+        type: "function",
+        function: { name: tool.providerName, description, parameters, strict: tool.strict },
+      };
+    case "openai-responses":
+      return {
+        type: "function",
+        name: tool.providerName,
+        description,
+        parameters,
+        strict: tool.strict,
+      };
+    case "anthropic": {
+      const entry: Record<string, unknown> = {
+        name: tool.providerName,
+        description,
+        input_schema: parameters,
+      };
+      if (tool.strict) entry.strict = true;
+      if (deferLoading) entry.defer_loading = true;
+      return entry;
+    }
+    case "gemini":
+      return parameters === undefined
+        ? { name: tool.providerName, description }
+        : { name: tool.providerName, description, parametersJsonSchema: parameters };
+  }
+}
+
+function warningsOf(tool: CompiledTool, refusal: string | undefined): ProviderWarning[] {
+  const warnings: ProviderWarning[] = [];
+  if (refusal !== undefined) {
+    warnings.push({ tool: tool.name, kind: "budget", detail: `sent without strict: ${refusal}` });
+  } else if (tool.downgrade.length > 0) {
+    warnings.push({
+      tool: tool.name,
+      kind: "downgrade",
+      detail: `sent without strict: ${describeProblems(tool.downgrade)}`,
+    });
+  }
+  for (const relaxed of tool.relaxed) {
+    warnings.push({
+      tool: tool.name,
+      kind: "relax",
+      detail: `${relaxed.keyword} at "${relaxed.schemaPath}" is not enforced; it is written into the description`,
+    });
+  }
+  return warnings;
+}
+
+function describeProblems(problems: readonly SchemaProblem[]): string {
+  return problems
+    .map((problem) => `"${problem.pointer}" ${problem.keyword} (${problem.reason})`)
+    .join(", ");
+}

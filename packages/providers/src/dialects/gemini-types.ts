@@ -1,0 +1,62 @@
+// Gemini (`generateContent`) wire shapes this package emits and reads.
+
+/** A function declaration. Exactly one of the schema fields is set, or none (no parameters). */
+export interface GeminiFunctionDeclaration {
+  readonly name: string;
+  readonly description: string;
+  readonly parametersJsonSchema?: Record<string, unknown>;
+  readonly parameters?: Record<string, unknown>;
+}
+
+/** The one `tools[]` entry holding every declaration. */
+export interface GeminiTool {
+  readonly functionDeclarations: GeminiFunctionDeclaration[];
+}
+
+/** A `functionCall` part as sent by the model and as replayed. */
+export interface GeminiFunctionCallPart {
+  readonly functionCall: {
+    readonly id?: string;
+    readonly name: string;
+    readonly args: Record<string, unknown>;
+  };
+  readonly thoughtSignature?: string;
+}
+
+/** The part of a `generateContent` response this package reads. */
+export interface GeminiResponse {
+  readonly candidates?: readonly {
+    readonly content?: {
+      readonly role?: string;
+      readonly parts?: readonly { readonly [key: string]: unknown }[];
+    };
+    readonly finishReason?: string;
+  }[];
+  readonly responseId?: string;
+}
+
+/** Inline bytes in a Gemini part. */
+export interface GeminiInlineData {
+  readonly inlineData: { readonly mimeType: string; readonly data: string };
+}
+
+/** One `functionResponse` part. */
+export interface GeminiFunctionResponsePart {
+  readonly functionResponse: {
+    readonly id?: string;
+    readonly name: string;
+    readonly response: { readonly output: string } | { readonly error: string };
+    readonly parts?: GeminiInlineData[];
+  };
+}
+
+/** The user `Content` carrying every result of one turn. */
+export interface GeminiToolResultContent {
+  readonly role: "user";
+  readonly parts: (GeminiFunctionResponsePart | GeminiInlineData)[];
+}
+
+/** Request-level tool settings (`toolConfig`). */
+export interface GeminiToolConfig {
+  readonly functionCallingConfig: { readonly mode: "VALIDATED" };
+}

@@ -1,0 +1,290 @@
+// OpenAI strict (SPEC §8.3): after Pass 0 every node is kept, relaxed into its description, or
+// found unrepresentable; then every object is closed, every property required, and optional
+// properties that reject null are wrapped as `{description?, anyOf: [S, {type: "null"}]}`.
+import type { RelaxedKeyword, SchemaProblem } from "../compiled-tool";
+import { areBranchesDisjoint } from "./disjoint-branches";
+import { hasConstrainingRefSiblings, inlineRef } from "./inline-ref";
+import { mergeAllOf } from "./merge-all-of";
+import type { NormalizedRoot } from "./normalize-root";
+import { decideNullAcceptance } from "./null-acceptance";
+import { createRefCycles, type RefCycles } from "./ref-cycles";
+import { relaxDescription } from "./relax-description";
+import {
+  appendPointer,
+  defineEntry,
+  isLocalRef,
+  isSchemaObject,
+  readTypes,
+  resolveLocalRef,
+  type SchemaObject,
+} from "./schema-node";
+import type { SourcePointers } from "./source-pointers";
+
+/** The strict schema, or the problems that keep the tool out of strict mode. */
+export interface StrictCompilation {
+  readonly schema: SchemaObject;
+  readonly problems: readonly SchemaProblem[];
+  readonly relaxed: readonly RelaxedKeyword[];
+  /** The `anyOf: [S, {type: "null"}]` wrappers this pass added (a `null` there means "absent"). */
+  readonly synthetic: ReadonlySet<object>;
+}
+
+const keptKeywords: ReadonlySet<string> = new Set([
+  "type",
+  "enum",
+  "const",
+  "description",
+  "title",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "required",
+  "$ref",
+]);
+const droppedKeywords: ReadonlySet<string> = new Set([
+  "$schema",
+  "$comment",
+  "$id",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+]);
+const strictFormats: ReadonlySet<string> = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
+const dynamicKeywords = [
+  "$dynamicRef",
+  "$recursiveRef",
+  "$anchor",
+  "$dynamicAnchor",
+  "$recursiveAnchor",
+];
+const tupleKeywords = ["prefixItems", "additionalItems"];
+
+interface Walk {
+  readonly root: SchemaObject;
+  readonly sources: SourcePointers;
+  readonly cycles: RefCycles;
+  readonly problems: SchemaProblem[];
+  readonly relaxed: RelaxedKeyword[];
+  readonly synthetic: Set<object>;
+}
+
+/** Compiles a Pass-0 root for OpenAI strict mode. Pure; never throws. */
+export function compileOpenAiStrict(normalized: NormalizedRoot): StrictCompilation {
+  const walk: Walk = {
+    root: normalized.schema,
+    sources: normalized.sources,
+    cycles: createRefCycles(normalized.schema),
+    problems: [],
+    relaxed: [],
+    synthetic: new Set(),
+  };
+  const schema = visit(
+    normalized.schema,
+    normalized.sources.node(normalized.schema, ""),
+    walk,
+    true,
+  );
+  return {
+    schema: schema as SchemaObject,
+    problems: walk.problems,
+    relaxed: walk.relaxed,
+    synthetic: walk.synthetic,
+  };
+}
+
+function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = false): unknown {
+  const pointer = walk.sources.node(node, fallbackPointer);
+  if (!isSchemaObject(node)) {
+    walk.problems.push({ pointer, keyword: String(node), reason: "untyped" });
+    return node;
+  }
+  const rewritten = rewriteStructure(node, pointer, walk);
+  if (rewritten !== undefined) return visit(rewritten, pointer, walk, isRoot);
+  const problem = (keyword: string, reason: string): void => {
+    walk.problems.push({ pointer, keyword, reason });
+  };
+  const result: SchemaObject = {};
+  const relaxedEntries: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (keptKeywords.has(key)) defineEntry(result, key, value);
+    else if (key === "default") {
+      if (value !== null) defineEntry(result, key, value);
+    } else if (droppedKeywords.has(key)) {
+      if (key === "$id" && !isRoot) problem(key, "nested-id");
+    } else if (key === "format" && typeof value === "string" && strictFormats.has(value)) {
+      defineEntry(result, key, value);
+    } else if (key === "properties" && isSchemaObject(value)) {
+      const properties: SchemaObject = {};
+      for (const [name, child] of Object.entries(value)) {
+        const childPointer = walk.sources.property(value, name, appendPointer(pointer, key, name));
+        defineEntry(properties, name, visit(child, childPointer, walk));
+      }
+      defineEntry(result, key, properties);
+    } else if (key === "additionalProperties") {
+      if (value !== false) problem(key, "open-object");
+      defineEntry(result, key, value);
+    } else if (key === "items") {
+      if (Array.isArray(value)) problem(key, "tuple");
+      defineEntry(
+        result,
+        key,
+        Array.isArray(value) ? value : visit(value, appendPointer(pointer, key), walk),
+      );
+    } else if (key === "anyOf" || key === "oneOf") {
+      const branches = Array.isArray(value) ? value : [];
+      const visited = branches.map((branch, index) =>
+        visit(branch, appendPointer(pointer, key, index), walk),
+      );
+      if (key === "oneOf" && !areBranchesDisjoint(branches, walk.root)) {
+        walk.relaxed.push({ schemaPath: pointer, keyword: "oneOf", value: "anyOf" });
+      }
+      defineEntry(result, "anyOf", visited);
+    } else if ((key === "$defs" || key === "definitions") && isSchemaObject(value)) {
+      const definitions: SchemaObject = {};
+      for (const [name, child] of Object.entries(value)) {
+        defineEntry(definitions, name, visit(child, appendPointer(pointer, key, name), walk));
+      }
+      defineEntry(result, key, definitions);
+    } else if (key === "allOf") {
+      problem(key, "non-mergeable-allOf");
+      defineEntry(result, key, value);
+    } else if (key === "patternProperties") {
+      problem(key, "open-object");
+      defineEntry(result, key, value);
+    } else if (tupleKeywords.includes(key)) {
+      problem(key, "tuple");
+      defineEntry(result, key, value);
+    } else if (dynamicKeywords.includes(key)) {
+      problem(key, "dynamic-ref");
+      defineEntry(result, key, value);
+    } else {
+      relaxedEntries.push([key, value]);
+      walk.relaxed.push({ schemaPath: pointer, keyword: key, value });
+    }
+  }
+  if (typeof node.$ref === "string") {
+    checkRef(node.$ref, problem, walk);
+    // Rule I cannot inline a recursive target, and strict mode takes no constraining siblings.
+    if (hasConstrainingRefSiblings(node) && walk.cycles.isRecursive(node.$ref))
+      problem("$ref", "recursive");
+  }
+  if (relaxedEntries.length > 0)
+    result.description = relaxDescription(result.description, relaxedEntries);
+  const types = readTypes(result);
+  const typed = ["type", "enum", "const", "anyOf", "$ref", "allOf"].some((key) =>
+    Object.hasOwn(result, key),
+  );
+  if (!typed) problem("type", "untyped");
+  if (types.includes("array") && result.items === undefined && node.prefixItems === undefined) {
+    problem("items", "array-without-items");
+  }
+  if (types.includes("object")) closeObject(result, node, pointer, walk, isRoot);
+  return result;
+}
+
+/** Rules M and I: returns the node to visit instead, or `undefined` to visit `node` itself. */
+function rewriteStructure(
+  node: SchemaObject,
+  pointer: string,
+  walk: Walk,
+): SchemaObject | undefined {
+  if (Array.isArray(node.allOf)) {
+    const merged = mergeAllOf(node, pointer, walk.root, true);
+    if (merged === undefined) return undefined;
+    walk.sources.setProperties(merged.node.properties as object, merged.propertySources);
+    return merged.node;
+  }
+  if (!hasConstrainingRefSiblings(node)) return undefined;
+  const ref = node.$ref as string;
+  if (!isLocalRef(ref) || walk.cycles.isRecursive(ref)) return undefined;
+  const inlined = inlineRef(node, walk.root);
+  if (!inlined.ok) {
+    walk.problems.push({ pointer, keyword: "$ref", reason: inlined.reason });
+    return undefined;
+  }
+  const target = resolveLocalRef(walk.root, ref)?.node;
+  if (
+    isSchemaObject(target) &&
+    isSchemaObject(target.properties) &&
+    !Object.hasOwn(node, "properties")
+  ) {
+    const sources = new Map<string, string>();
+    for (const name of Object.keys(target.properties)) {
+      sources.set(name, appendPointer(inlined.targetPointer, "properties", name));
+    }
+    walk.sources.setProperties(inlined.node.properties as object, sources);
+  }
+  return inlined.node;
+}
+
+function checkRef(
+  ref: string,
+  problem: (keyword: string, reason: string) => void,
+  walk: Walk,
+): void {
+  if (!isLocalRef(ref) || resolveLocalRef(walk.root, ref) === undefined)
+    problem("$ref", "external-ref");
+}
+
+function closeObject(
+  result: SchemaObject,
+  node: SchemaObject,
+  pointer: string,
+  walk: Walk,
+  isRoot: boolean,
+): void {
+  const properties = result.properties;
+  if (!isSchemaObject(properties)) {
+    if (!isRoot && node.additionalProperties !== false) {
+      walk.problems.push({ pointer, keyword: "properties", reason: "open-object" });
+    }
+    result.properties = {};
+  }
+  const closed = result.properties as SchemaObject;
+  const originallyRequired = Array.isArray(node.required) ? node.required : [];
+  for (const [name, child] of Object.entries(closed)) {
+    if (originallyRequired.includes(name)) continue;
+    const acceptance = decideNullAcceptance(child, walk.root);
+    if (acceptance === "unknown") {
+      const childPointer = walk.sources.property(
+        node.properties ?? {},
+        name,
+        appendPointer(pointer, "properties", name),
+      );
+      walk.problems.push({ pointer: childPointer, keyword: "properties", reason: "unknown-null" });
+    } else if (acceptance === "no") {
+      defineEntry(closed, name, wrapNullable(child, walk));
+    }
+  }
+  result.required = Object.keys(closed);
+  if (result.additionalProperties !== false) {
+    delete result.additionalProperties;
+    result.additionalProperties = false;
+  }
+}
+
+function wrapNullable(schema: unknown, walk: Walk): SchemaObject {
+  const wrapper: SchemaObject = {};
+  if (isSchemaObject(schema) && schema.description !== undefined)
+    wrapper.description = schema.description;
+  wrapper.anyOf = [schema, { type: "null" }];
+  walk.synthetic.add(wrapper);
+  return wrapper;
+}
