@@ -16,12 +16,19 @@ import type { ToolNameMap } from "./tool-name-map";
 export interface BindingEntry {
   readonly declaration: ToolDeclaration;
   readonly providerName: string;
-  readonly inRequest: boolean;
+  /** `tools`: in the request's list; `inline`: sent inside the conversation; `history`: only mapped back. */
+  readonly placement: "tools" | "inline" | "history";
   /** Anthropic: introduced after the start of a conversation (`defer_loading: true`). */
   readonly deferLoading?: boolean;
 }
 
 const maxGeminiDeclarations = 128;
+
+/** The binding, and the payload entry of every declaration that is sent. */
+export interface Binding<D extends ProviderDialect> {
+  readonly tools: ProviderTools<D>;
+  readonly payloads: ReadonlyMap<ToolDeclaration, unknown>;
+}
 
 /** Builds the {@link ProviderTools} of `entries` (request order). */
 export function bindProviderTools<D extends ProviderDialect>(
@@ -30,7 +37,7 @@ export function bindProviderTools<D extends ProviderDialect>(
   names: ToolNameMap,
   options: ProviderToolOptions,
   betas: readonly string[] = [],
-): ProviderTools<D> {
+): Binding<D> {
   if (options.gemini?.schemaField === "parameters") {
     throw new ProviderError(
       "INVALID_ARGUMENT",
@@ -39,7 +46,7 @@ export function bindProviderTools<D extends ProviderDialect>(
   }
   if (
     dialect === "gemini" &&
-    entries.filter((entry) => entry.inRequest).length > maxGeminiDeclarations
+    entries.filter((entry) => entry.placement === "tools").length > maxGeminiDeclarations
   ) {
     throw new ProviderError(
       "INVALID_ARGUMENT",
@@ -50,6 +57,7 @@ export function bindProviderTools<D extends ProviderDialect>(
   const compiled = new Map<string, CompiledTool>();
   const warnings: ProviderWarning[] = [];
   const requestEntries: unknown[] = [];
+  const payloads = new Map<ToolDeclaration, unknown>();
   let anyStrictRequested = false;
   for (const entry of entries) {
     const { declaration } = entry;
@@ -63,21 +71,27 @@ export function bindProviderTools<D extends ProviderDialect>(
         `Tool "${declaration.name}" cannot be strict for ${dialect}: ${describeProblems(schema.downgrade)}`,
       );
     }
+    const inRequest = entry.placement !== "history";
     let refusal: string | undefined;
-    if (
-      dialect === "anthropic" &&
-      schema.strict &&
-      entry.inRequest &&
-      schema.budget !== undefined
-    ) {
+    if (dialect === "anthropic" && schema.strict && inRequest && schema.budget !== undefined) {
       refusal = budget.admit(schema.budget);
     }
-    const tool = createCompiledTool(declaration, entry, schema, strictRequested, refusal);
+    const tool = createCompiledTool(
+      declaration,
+      entry.providerName,
+      inRequest,
+      schema,
+      strictRequested,
+      refusal,
+    );
     compiled.set(declaration.name, tool);
-    if (strictRequested) anyStrictRequested ||= entry.inRequest;
-    warnings.push(...warningsOf(tool, refusal));
-    if (entry.inRequest)
-      requestEntries.push(createEntry(dialect, declaration, tool, entry.deferLoading === true));
+    if (strictRequested) anyStrictRequested ||= inRequest;
+    if (inRequest) {
+      warnings.push(...warningsOf(tool, refusal));
+      const payload = createEntry(dialect, declaration, tool, entry.deferLoading === true);
+      payloads.set(declaration, payload);
+      if (entry.placement === "tools") requestEntries.push(payload);
+    }
   }
   const tools =
     dialect === "gemini"
@@ -91,12 +105,14 @@ export function bindProviderTools<D extends ProviderDialect>(
       : dialect === "gemini" && anyStrictRequested
         ? { toolConfig: { functionCallingConfig: { mode: "VALIDATED" } } }
         : {};
-  return { dialect, tools, extras, names, compiled, warnings } as unknown as ProviderTools<D>;
+  const binding = { dialect, tools, extras, names, compiled, warnings, options };
+  return { tools: binding as unknown as ProviderTools<D>, payloads };
 }
 
 function createCompiledTool(
   declaration: ToolDeclaration,
-  entry: BindingEntry,
+  providerName: string,
+  inRequest: boolean,
   schema: CompiledToolSchema,
   strictRequested: boolean,
   refusal: string | undefined,
@@ -107,8 +123,8 @@ function createCompiledTool(
     : schema.downgrade;
   return {
     name: declaration.name,
-    providerName: entry.providerName,
-    inRequest: entry.inRequest,
+    providerName,
+    inRequest,
     strictRequested,
     strict: schema.strict && !refused,
     downgrade,

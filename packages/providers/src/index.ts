@@ -1,5 +1,45 @@
 // The public API of @toolwright/providers: explicit named exports only.
 export type { CompiledTool, RelaxedKeyword, SchemaProblem } from "./compiled-tool";
+export type {
+  AnthropicImageMediaType,
+  AnthropicResponse,
+  AnthropicSystemMessage,
+  AnthropicTool,
+  AnthropicToolReference,
+  AnthropicToolResultBlock,
+  AnthropicToolResultMessage,
+  AnthropicToolUseBlock,
+} from "./dialects/anthropic-types";
+export type {
+  GeminiFunctionCallPart,
+  GeminiFunctionDeclaration,
+  GeminiFunctionResponsePart,
+  GeminiInlineData,
+  GeminiResponse,
+  GeminiTool,
+  GeminiToolConfig,
+  GeminiToolResultContent,
+} from "./dialects/gemini-types";
+export type {
+  OpenAiChatAssistantMessage,
+  OpenAiChatImageMessage,
+  OpenAiChatResponse,
+  OpenAiChatTool,
+  OpenAiChatToolCall,
+  OpenAiChatToolMessage,
+} from "./dialects/openai-chat-types";
+export type {
+  OpenAiResponsesAdditionalTools,
+  OpenAiResponsesFunctionCall,
+  OpenAiResponsesFunctionCallOutput,
+  OpenAiResponsesResponse,
+  OpenAiResponsesTool,
+} from "./dialects/openai-responses-types";
+export type { FromProviderToolCallsOptions } from "./from-provider-tool-calls";
+export { fromProviderToolCalls } from "./from-provider-tool-calls";
+export { isStrictLimitError } from "./is-strict-limit-error";
+export type { PlannedToolChange, TranscriptToolPlan } from "./plan-transcript-tools";
+export { planTranscriptTools } from "./plan-transcript-tools";
 export type { ProviderDialect } from "./provider-dialect";
 export type { ProviderErrorCode, ProviderErrorOptions } from "./provider-error";
 export { ProviderError } from "./provider-error";
@@ -15,6 +55,11 @@ export type {
   ProviderToolResults,
 } from "./provider-types";
 export type { ProviderWarning, ProviderWarningKind } from "./provider-warning";
+export type { ProviderToolCalls } from "./read-tool-calls";
+export type { ToProviderToolCallsOptions } from "./to-provider-tool-calls";
+export { toProviderToolCalls } from "./to-provider-tool-calls";
+export type { ToProviderToolResultsOptions } from "./to-provider-tool-results";
+export { toProviderToolResults } from "./to-provider-tool-results";
 export { toProviderTools } from "./to-provider-tools";
 export type { ProviderToolInput } from "./tool-input";
 export type { ToolNameMapOptions } from "./tool-name-map";

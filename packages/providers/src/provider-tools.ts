@@ -1,5 +1,6 @@
 import type { CompiledTool } from "./compiled-tool";
 import type { ProviderDialect } from "./provider-dialect";
+import type { ProviderToolOptions } from "./provider-tool-options";
 import type { ProviderRequestExtras, ProviderToolEntry } from "./provider-types";
 import type { ProviderWarning } from "./provider-warning";
 import type { ToolNameMap } from "./tool-name-map";
@@ -16,4 +17,6 @@ export interface ProviderTools<D extends ProviderDialect = ProviderDialect> {
   readonly compiled: ReadonlyMap<string, CompiledTool>;
   /** One per downgrade, relaxed keyword, refused budget or fallback. */
   readonly warnings: readonly ProviderWarning[];
+  /** The options this binding was made with; results and replays follow them. */
+  readonly options: ProviderToolOptions;
 }

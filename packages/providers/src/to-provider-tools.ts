@@ -46,7 +46,7 @@ export function toProviderTools<D extends ProviderDialect>(
   const entries: BindingEntry[] = declarations.map((declaration) => ({
     declaration,
     providerName: names.toProvider(declaration.name),
-    inRequest: true,
+    placement: "tools",
   }));
-  return bindProviderTools(dialect, entries, names, options);
+  return bindProviderTools(dialect, entries, names, options).tools;
 }

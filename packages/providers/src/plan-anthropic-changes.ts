@@ -1,0 +1,118 @@
+// Anthropic mid-conversation tool changes (SPEC §8.9): the request's tools only ever grow (the
+// state after the leading system messages, then every later declaration with `defer_loading`),
+// and each later change becomes a `role: "system"` message anchored before the next assistant turn.
+import type { ToolDeclaration } from "@toolwright/tool-core";
+import { declarationsEqual, type RoleMessage } from "@toolwright/transcript";
+import type { BindingEntry } from "./bind-provider-tools";
+import type { AnthropicSystemMessage } from "./dialects/anthropic-types";
+import { firstAppearanceOrder, readSystemToolFields } from "./read-system-tool-fields";
+import { ToolNameMap } from "./tool-name-map";
+
+/** The Anthropic plan before compilation. */
+export interface AnthropicChangePlan<M> {
+  readonly names: ToolNameMap;
+  readonly entries: readonly BindingEntry[];
+  readonly folded: ReadonlySet<M>;
+  readonly changes: readonly {
+    sourceIndex: number;
+    insertBeforeIndex: number;
+    item: AnthropicSystemMessage;
+  }[];
+}
+
+/** Replays the transcript's tool changes into an append-only tool list and system messages. */
+export function planAnthropicChanges<M extends RoleMessage>(
+  messages: readonly M[],
+): AnthropicChangePlan<M> {
+  const names = ToolNameMap.build(firstAppearanceOrder(messages), "anthropic");
+  let leadingEnd = 0;
+  while (leadingEnd < messages.length && messages[leadingEnd]?.role === "system") leadingEnd++;
+  const current = new Map<string, { declaration: ToolDeclaration; providerName: string }>();
+  const introduced: { declaration: ToolDeclaration; providerName: string }[] = [];
+  const folded = new Set<M>();
+  const leading: BindingEntry[] = [];
+  const later: BindingEntry[] = [];
+  const changes: {
+    sourceIndex: number;
+    insertBeforeIndex: number;
+    item: AnthropicSystemMessage;
+  }[] = [];
+
+  const introduce = (declaration: ToolDeclaration, isLeading: boolean): string => {
+    const known = introduced.find((entry) => declarationsEqual(entry.declaration, declaration));
+    if (known !== undefined) return known.providerName;
+    const first = !introduced.some((entry) => entry.declaration.name === declaration.name);
+    const providerName = first
+      ? names.toProvider(declaration.name)
+      : names.allocateVersion(declaration.name);
+    introduced.push({ declaration, providerName });
+    (isLeading ? leading : later).push({
+      declaration,
+      providerName,
+      placement: "tools",
+      deferLoading: !isLeading,
+    });
+    return providerName;
+  };
+
+  messages.forEach((message, index) => {
+    const fields = readSystemToolFields(message);
+    if (fields === undefined) return;
+    if (index < leadingEnd) {
+      folded.add(message);
+      for (const name of fields.removed) current.delete(name);
+      for (const declaration of fields.added) {
+        current.set(declaration.name, { declaration, providerName: "" });
+      }
+      if (index === leadingEnd - 1) {
+        for (const [name, entry] of current)
+          current.set(name, {
+            declaration: entry.declaration,
+            providerName: introduce(entry.declaration, true),
+          });
+      }
+      return;
+    }
+    const content: AnthropicSystemMessage["content"] = [];
+    if (fields.content !== "") content.push({ type: "text", text: fields.content });
+    const removals: string[] = [];
+    const additions: string[] = [];
+    for (const name of fields.removed) {
+      const entry = current.get(name);
+      if (entry === undefined) continue;
+      removals.push(entry.providerName);
+      current.delete(name);
+    }
+    for (const declaration of fields.added) {
+      const previous = current.get(declaration.name);
+      if (previous !== undefined && declarationsEqual(previous.declaration, declaration)) continue;
+      if (previous !== undefined) removals.push(previous.providerName);
+      const providerName = introduce(declaration, false);
+      current.set(declaration.name, { declaration, providerName });
+      additions.push(providerName);
+    }
+    for (const name of removals)
+      content.push({ type: "tool_removal", tool: { type: "tool_reference", name } });
+    for (const name of additions)
+      content.push({ type: "tool_addition", tool: { type: "tool_reference", name } });
+    if (content.length === 0) return;
+    let anchor = messages.length;
+    for (let next = index + 1; next < messages.length; next++) {
+      if (messages[next]?.role === "assistant") {
+        anchor = next;
+        break;
+      }
+    }
+    const sameAnchor = changes.at(-1);
+    if (sameAnchor !== undefined && sameAnchor.insertBeforeIndex === anchor) {
+      sameAnchor.item.content.push(...content);
+    } else {
+      changes.push({
+        sourceIndex: index,
+        insertBeforeIndex: anchor,
+        item: { role: "system", content },
+      });
+    }
+  });
+  return { names, entries: [...leading, ...later], folded, changes };
+}
