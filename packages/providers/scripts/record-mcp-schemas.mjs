@@ -5,7 +5,11 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 
 const [outFile, ...rest] = process.argv.slice(2);
-const servers = rest.join("\u0000").split("--").map((part) => part.split("\u0000").filter(Boolean)).filter((part) => part.length > 1);
+const servers = rest
+  .join("\u0000")
+  .split("--")
+  .map((part) => part.split("\u0000").filter(Boolean))
+  .filter((part) => part.length > 1);
 
 async function listTools(label, command, args) {
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
@@ -57,11 +61,18 @@ async function listTools(label, command, args) {
     server: label,
     serverInfo: initialized.serverInfo,
     protocolVersion: initialized.protocolVersion,
-    tools: tools.map((tool) => ({ name: tool.name, description: tool.description ?? "", inputSchema: tool.inputSchema })),
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description ?? "",
+      inputSchema: tool.inputSchema,
+    })),
   };
 }
 
 const recorded = [];
-for (const [label, command, ...args] of servers) recorded.push(await listTools(label, command, args));
+for (const [label, command, ...args] of servers)
+  recorded.push(await listTools(label, command, args));
 writeFileSync(outFile, `${JSON.stringify(recorded, null, 2)}\n`);
-console.error(`wrote ${recorded.reduce((sum, entry) => sum + entry.tools.length, 0)} tool schemas to ${outFile}`);
+console.error(
+  `wrote ${recorded.reduce((sum, entry) => sum + entry.tools.length, 0)} tool schemas to ${outFile}`,
+);

@@ -13,7 +13,12 @@ import type { CompiledTool } from "./compiled-tool";
 import type { ProviderDialect } from "./provider-dialect";
 import { toProviderTools } from "./to-provider-tools";
 
-const dialects: readonly ProviderDialect[] = ["openai-chat", "openai-responses", "anthropic", "gemini"];
+const dialects: readonly ProviderDialect[] = [
+  "openai-chat",
+  "openai-responses",
+  "anthropic",
+  "gemini",
+];
 const namePatterns: Record<ProviderDialect, RegExp> = {
   "openai-chat": /^[a-zA-Z0-9_-]{1,64}$/,
   "openai-responses": /^[a-zA-Z0-9_-]{1,64}$/,
@@ -44,14 +49,19 @@ describe.each(dialects)("corpus, %s", (dialect) => {
       expect(providerName).toMatch(namePatterns[dialect]);
       expect(tools.names.fromProvider(providerName)).toBe(declaration.name);
     }
-    expect(new Set(tools.names.entries().map(([, provider]) => provider)).size).toBe(declarations.length);
+    expect(new Set(tools.names.entries().map(([, provider]) => provider)).size).toBe(
+      declarations.length,
+    );
   });
 
   if (dialect === "openai-chat" || dialect === "openai-responses") {
     it("should emit strict schemas that are fixpoints of the openai SDK's strict helper (O1)", () => {
       const strictTools = [...tools.compiled.values()].filter((tool) => tool.strict);
       expect(strictTools.length).toBeGreaterThanOrEqual(25);
-      for (const tool of strictTools) expect(toStrictJsonSchema(tool.parameters as any), tool.name).toStrictEqual(tool.parameters);
+      for (const tool of strictTools)
+        expect(toStrictJsonSchema(tool.parameters as any), tool.name).toStrictEqual(
+          tool.parameters,
+        );
     });
   }
 
@@ -63,7 +73,13 @@ describe.each(dialects)("corpus, %s", (dialect) => {
       const ajv = createAjv();
       const emittedValidator = ajv.compile(withoutDialect(emitted));
       const canonicalValidator = ajv.compile(withoutDialect(declaration.parameters));
-      const coercer = compile(declaration.parameters, { coerce: true, removeAdditional: true, parseJsonStrings: true, formats: true, unresolvedRefs: "reject" });
+      const coercer = compile(declaration.parameters, {
+        coerce: true,
+        removeAdditional: true,
+        parseJsonStrings: true,
+        formats: true,
+        unresolvedRefs: "reject",
+      });
       let checked = 0;
       fc.assert(
         fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
@@ -91,9 +107,14 @@ describe.each(dialects)("corpus, %s", (dialect) => {
               (relaxed) =>
                 (relaxed.keyword === keyword && relaxed.schemaPath === nodePath) ||
                 nodePath.startsWith(`${relaxed.schemaPath}/${relaxed.keyword}`) ||
-                (relaxed.keyword === "oneOf" && nodePath === relaxed.schemaPath && keyword === "oneOf"),
+                (relaxed.keyword === "oneOf" &&
+                  nodePath === relaxed.schemaPath &&
+                  keyword === "oneOf"),
             );
-            expect(covered, `${name}: ${error.schemaPath} ${error.message} for ${JSON.stringify(denormalized)}`).toBe(true);
+            expect(
+              covered,
+              `${name}: ${error.schemaPath} ${error.message} for ${JSON.stringify(denormalized)}`,
+            ).toBe(true);
           }
         }),
         { numRuns: 25, seed: 20261201 },

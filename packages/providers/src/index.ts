@@ -16,6 +16,7 @@ export type {
   GeminiFunctionResponsePart,
   GeminiInlineData,
   GeminiResponse,
+  GeminiResponsePart,
   GeminiTool,
   GeminiToolConfig,
   GeminiToolResultContent,

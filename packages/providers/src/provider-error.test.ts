@@ -12,7 +12,9 @@ describe("ProviderError", () => {
 
   it("should recognise an error from another copy of the package", () => {
     const foreign = new Error("copy");
-    Object.defineProperty(foreign, Symbol.for("@toolwright/providers/ProviderError"), { value: true });
+    Object.defineProperty(foreign, Symbol.for("@toolwright/providers/ProviderError"), {
+      value: true,
+    });
     expect(ProviderError.isInstance(foreign)).toBe(true);
     expect(ProviderError.isInstance(new Error("plain"))).toBe(false);
     expect(ProviderError.isInstance(null)).toBe(false);

@@ -53,23 +53,25 @@ describe("ToolNameMap", () => {
     expect(map.allocateVersion("github.search")).toBe("github_search_v2");
     expect(map.allocateVersion("github.search")).toBe("github_search_v3");
     expect(map.toProvider("github.search")).toBe("github_search_v3");
-    expect(["github_search", "github_search_v2", "github_search_v3"].map((name) => map.fromProvider(name))).toEqual([
-      "github.search",
-      "github.search",
-      "github.search",
-    ]);
+    expect(
+      ["github_search", "github_search_v2", "github_search_v3"].map((name) =>
+        map.fromProvider(name),
+      ),
+    ).toEqual(["github.search", "github.search", "github.search"]);
   });
 
   it("should return undefined for an unknown provider name and throw for an unknown canonical one", () => {
     const map = ToolNameMap.build(["a"], "openai-chat");
     expect(map.fromProvider("b")).toBeUndefined();
-    expect(() => map.toProvider("b")).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(() => map.toProvider("b")).toThrow(
+      expect.objectContaining({ code: "INVALID_ARGUMENT" }),
+    );
   });
 
   it("should refuse a name equal to a reserved one, and route sanitised names around reserved ones", () => {
-    expect(() => ToolNameMap.build(["web_search"], "openai-responses", { reserved: ["web_search"] })).toThrow(
-      expect.objectContaining({ code: "NAME_COLLISION" }),
-    );
+    expect(() =>
+      ToolNameMap.build(["web_search"], "openai-responses", { reserved: ["web_search"] }),
+    ).toThrow(expect.objectContaining({ code: "NAME_COLLISION" }));
     const map = ToolNameMap.build(["web.search"], "openai-responses", { reserved: ["web_search"] });
     expect(map.toProvider("web.search")).toBe("web_search_2");
   });

@@ -20,7 +20,8 @@ export interface AnthropicToolUseBlock {
 
 /** The part of a Messages response this package reads. */
 export interface AnthropicResponse {
-  readonly content: readonly { readonly type: string; readonly [key: string]: unknown }[];
+  /** Content blocks; only `tool_use` blocks are read (see {@link AnthropicToolUseBlock}). */
+  readonly content: readonly { readonly type: string }[];
   readonly stop_reason?: string | null;
 }
 

@@ -23,12 +23,22 @@ export interface GeminiFunctionCallPart {
   readonly thoughtSignature?: string;
 }
 
+/** A part of a model `Content`, as far as this package reads it. */
+export interface GeminiResponsePart {
+  readonly functionCall?: {
+    readonly id?: string;
+    readonly name?: string;
+    readonly args?: Record<string, unknown>;
+  };
+  readonly thoughtSignature?: string;
+}
+
 /** The part of a `generateContent` response this package reads. */
 export interface GeminiResponse {
   readonly candidates?: readonly {
     readonly content?: {
       readonly role?: string;
-      readonly parts?: readonly { readonly [key: string]: unknown }[];
+      readonly parts?: readonly GeminiResponsePart[];
     };
     readonly finishReason?: string;
   }[];

@@ -20,7 +20,8 @@ export interface OpenAiResponsesFunctionCall {
 
 /** The part of a Responses response this package reads. */
 export interface OpenAiResponsesResponse {
-  readonly output: readonly { readonly type: string; readonly [key: string]: unknown }[];
+  /** Output items; only `function_call` items are read (see {@link OpenAiResponsesFunctionCall}). */
+  readonly output: readonly { readonly type: string }[];
   readonly incomplete_details?: { readonly reason?: string } | null;
 }
 

@@ -15,7 +15,15 @@ describe("OpenAI strict: kept, dropped and relaxed keywords", () => {
     const compiled = strict(
       object(
         {
-          s: { type: "string", pattern: "^a", minLength: 1, maxLength: 9, format: "email", title: "S", default: "a" },
+          s: {
+            type: "string",
+            pattern: "^a",
+            minLength: 1,
+            maxLength: 9,
+            format: "email",
+            title: "S",
+            default: "a",
+          },
           n: { type: "integer", minimum: 0, maximum: 9, exclusiveMinimum: -1, multipleOf: 1 },
           l: { type: "array", items: { enum: ["x", "y"] }, minItems: 1, maxItems: 3 },
           c: { const: "k" },
@@ -39,7 +47,9 @@ describe("OpenAI strict: kept, dropped and relaxed keywords", () => {
     ["deprecated", { deprecated: true }],
   ])("should drop %s silently", (_name, extra) => {
     const compiled = strict(object({ a: { type: "string", ...extra } }, { required: ["a"] }));
-    expect(compiled.parameters).toEqual(object({ a: { type: "string" } }, { required: ["a"], additionalProperties: false }));
+    expect(compiled.parameters).toEqual(
+      object({ a: { type: "string" } }, { required: ["a"], additionalProperties: false }),
+    );
     expect(compiled.relaxed).toEqual([]);
   });
 
@@ -49,6 +59,7 @@ describe("OpenAI strict: kept, dropped and relaxed keywords", () => {
     ["minProperties", { minProperties: 1 }],
     ["maxProperties", { maxProperties: 1 }],
     ["not", { not: { const: "x" } }],
+    // biome-ignore lint/suspicious/noThenProperty: `then` is a JSON Schema keyword here
     ["if/then/else", { if: { minLength: 1 }, then: { maxLength: 3 }, else: { maxLength: 5 } }],
     ["dependentRequired", { dependentRequired: { a: ["b"] } }],
     ["contains", { contains: { type: "string" } }],
@@ -56,22 +67,37 @@ describe("OpenAI strict: kept, dropped and relaxed keywords", () => {
     ["unevaluatedProperties", { unevaluatedProperties: false }],
     ["examples", { examples: ["a"] }],
   ])("should relax %s into the description in the Anthropic SDK format", (_name, extra) => {
-    const compiled = strict(object({ a: { type: "string", description: "The a.", ...extra } }, { required: ["a"] }));
+    const compiled = strict(
+      object({ a: { type: "string", description: "The a.", ...extra } }, { required: ["a"] }),
+    );
     expect(compiled.strict).toBe(true);
     const entries = Object.entries(extra);
     const text = `{${entries.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(", ")}}`;
     expect((compiled.parameters as any).properties.a.description).toBe(`The a.\n\n${text}`);
-    expect(compiled.relaxed).toEqual(entries.map(([keyword, value]) => ({ schemaPath: "/properties/a", keyword, value })));
+    expect(compiled.relaxed).toEqual(
+      entries.map(([keyword, value]) => ({ schemaPath: "/properties/a", keyword, value })),
+    );
   });
 
   it("should turn an overlapping oneOf into a relaxed anyOf, and a discriminated one silently", () => {
-    const overlapping = strict(object({ v: { oneOf: [{ type: "number" }, { type: "integer" }] } }, { required: ["v"] }));
-    expect((overlapping.parameters as any).properties.v).toEqual({ anyOf: [{ type: "number" }, { type: "integer" }] });
-    expect(overlapping.relaxed).toEqual([{ schemaPath: "/properties/v", keyword: "oneOf", value: "anyOf" }]);
-    const branch = (kind: string) => object({ kind: { const: kind } }, { required: ["kind"], additionalProperties: false });
-    const tagged = strict(object({ v: { oneOf: [branch("a"), branch("b")] } }, { required: ["v"] }));
+    const overlapping = strict(
+      object({ v: { oneOf: [{ type: "number" }, { type: "integer" }] } }, { required: ["v"] }),
+    );
+    expect((overlapping.parameters as any).properties.v).toEqual({
+      anyOf: [{ type: "number" }, { type: "integer" }],
+    });
+    expect(overlapping.relaxed).toEqual([
+      { schemaPath: "/properties/v", keyword: "oneOf", value: "anyOf" },
+    ]);
+    const branch = (kind: string) =>
+      object({ kind: { const: kind } }, { required: ["kind"], additionalProperties: false });
+    const tagged = strict(
+      object({ v: { oneOf: [branch("a"), branch("b")] } }, { required: ["v"] }),
+    );
     expect(tagged.relaxed).toEqual([]);
-    const primitive = strict(object({ v: { oneOf: [{ type: "string" }, { type: "boolean" }] } }, { required: ["v"] }));
+    const primitive = strict(
+      object({ v: { oneOf: [{ type: "string" }, { type: "boolean" }] } }, { required: ["v"] }),
+    );
     expect(primitive.relaxed).toEqual([]);
   });
 });
@@ -85,34 +111,75 @@ describe("OpenAI strict: optional properties", () => {
         a: { $ref: "#/$defs/A" },
         e: { enum: ["x", null] },
       },
-      { $defs: { A: object({ x: { type: "string" } }, { required: ["x"], additionalProperties: false }) } },
+      {
+        $defs: {
+          A: object({ x: { type: "string" } }, { required: ["x"], additionalProperties: false }),
+        },
+      },
     );
     const compiled = strict(schema);
-    const agents = tool({ name: "t", description: "d", strict: true, parameters: schema as any, execute: async () => "" });
+    const agents = tool({
+      name: "t",
+      description: "d",
+      strict: true,
+      parameters: schema as any,
+      execute: async () => "",
+    });
     expect(compiled.parameters).toStrictEqual(agents.parameters);
   });
 
   it("should de-normalise like agents-core's input normalisation", async () => {
-    const schema = object({ q: { type: "string" }, a: { $ref: "#/$defs/A" }, n: { type: ["string", "null"] } }, {
-      $defs: { A: object({ x: { type: "string" } }, { required: ["x"], additionalProperties: false }) },
-    });
+    const schema = object(
+      { q: { type: "string" }, a: { $ref: "#/$defs/A" }, n: { type: ["string", "null"] } },
+      {
+        $defs: {
+          A: object({ x: { type: "string" } }, { required: ["x"], additionalProperties: false }),
+        },
+      },
+    );
     const compiled = strict(schema);
-    const agents = tool({ name: "t", description: "d", strict: true, parameters: schema as any, execute: async (input) => JSON.stringify(input) });
-    for (const value of [{ q: null, a: null, n: null }, { q: "x", a: { x: "y" }, n: "z" }, { q: null, a: { x: "y" }, n: null }]) {
-      const theirs = JSON.parse(String(await agents.invoke(new RunContext(), JSON.stringify(value))));
+    const agents = tool({
+      name: "t",
+      description: "d",
+      strict: true,
+      parameters: schema as any,
+      execute: async (input) => JSON.stringify(input),
+    });
+    for (const value of [
+      { q: null, a: null, n: null },
+      { q: "x", a: { x: "y" }, n: "z" },
+      { q: null, a: { x: "y" }, n: null },
+    ]) {
+      const theirs = JSON.parse(
+        String(await agents.invoke(new RunContext(), JSON.stringify(value))),
+      );
       expect(compiled.denormalize(value)).toEqual(theirs);
     }
   });
 
   it("should go further than agents-core: optional properties inside anyOf branches", () => {
-    const compiled = strict(object({ t: { anyOf: [{ type: "string" }, object({ a: { type: "string" }, b: { type: "number" } })] } }, { required: ["t"] }));
+    const compiled = strict(
+      object(
+        {
+          t: {
+            anyOf: [{ type: "string" }, object({ a: { type: "string" }, b: { type: "number" } })],
+          },
+        },
+        { required: ["t"] },
+      ),
+    );
     expect(compiled.strict).toBe(true);
     expect(compiled.denormalize({ t: { a: "x", b: null } })).toEqual({ t: { a: "x" } });
     expect(compiled.denormalize({ t: "plain" })).toEqual({ t: "plain" });
   });
 
   it("should never mutate its argument and leave mismatching values as they are", () => {
-    const compiled = strict(object({ a: { type: "string" }, list: { type: "array", items: object({ b: { type: "number" } }) } }));
+    const compiled = strict(
+      object({
+        a: { type: "string" },
+        list: { type: "array", items: object({ b: { type: "number" } }) },
+      }),
+    );
     const value = Object.freeze({ a: null, list: Object.freeze([Object.freeze({ b: null })]) });
     expect(compiled.denormalize(value)).toEqual({ list: [{}] });
     expect(value).toEqual({ a: null, list: [{ b: null }] });
@@ -123,9 +190,14 @@ describe("OpenAI strict: optional properties", () => {
 describe("OpenAI strict: rules M and I", () => {
   it("should merge an allOf of objects (ordered union, union of required)", () => {
     const compiled = strict(
-      object({
-        v: { allOf: [object({ a: { type: "string" } }, { required: ["a"] }), { $ref: "#/$defs/B" }] },
-      }, { required: ["v"], $defs: { B: object({ b: { type: "number" } }, { required: ["b"] }) } }),
+      object(
+        {
+          v: {
+            allOf: [object({ a: { type: "string" } }, { required: ["a"] }), { $ref: "#/$defs/B" }],
+          },
+        },
+        { required: ["v"], $defs: { B: object({ b: { type: "number" } }, { required: ["b"] }) } },
+      ),
     );
     expect(compiled.strict).toBe(true);
     expect((compiled.parameters as any).properties.v).toEqual({
@@ -137,7 +209,12 @@ describe("OpenAI strict: rules M and I", () => {
   });
 
   it("should inline a $ref with constraining siblings", () => {
-    const compiled = strict(object({ v: { $ref: "#/$defs/S", maxLength: 5 } }, { required: ["v"], $defs: { S: { type: "string" } } }));
+    const compiled = strict(
+      object(
+        { v: { $ref: "#/$defs/S", maxLength: 5 } },
+        { required: ["v"], $defs: { S: { type: "string" } } },
+      ),
+    );
     expect((compiled.parameters as any).properties.v).toEqual({ type: "string", maxLength: 5 });
   });
 });
@@ -146,55 +223,171 @@ describe("OpenAI strict: unrepresentable schemas", () => {
   it.each([
     ["a typeless property", object({ a: {} }), "/properties/a", "untyped"],
     ["a true schema", object({ a: true }), "/properties/a", "untyped"],
-    ["a record", object({ a: { type: "object", additionalProperties: { type: "string" } } }), "/properties/a", "open-object"],
-    ["additionalProperties true", object({ a: { type: "string" } }, { additionalProperties: true }), "", "open-object"],
-    ["patternProperties", object({ a: object({ b: { type: "string" } }, { patternProperties: { x: {} } }) }), "/properties/a", "open-object"],
+    [
+      "a record",
+      object({ a: { type: "object", additionalProperties: { type: "string" } } }),
+      "/properties/a",
+      "open-object",
+    ],
+    [
+      "additionalProperties true",
+      object({ a: { type: "string" } }, { additionalProperties: true }),
+      "",
+      "open-object",
+    ],
+    [
+      "patternProperties",
+      object({ a: object({ b: { type: "string" } }, { patternProperties: { x: {} } }) }),
+      "/properties/a",
+      "open-object",
+    ],
     ["a nested bare object", object({ a: { type: "object" } }), "/properties/a", "open-object"],
-    ["a tuple", object({ a: { type: "array", prefixItems: [{ type: "string" }] } }), "/properties/a", "tuple"],
-    ["an items array", object({ a: { type: "array", items: [{ type: "string" }] } }), "/properties/a", "tuple"],
-    ["an array without items", object({ a: { type: "array" } }), "/properties/a", "array-without-items"],
-    ["a non-mergeable allOf", object({ a: { allOf: [{ type: "string" }, { minLength: 1 }] } }), "/properties/a", "non-mergeable-allOf"],
-    ["an external $ref", object({ a: { $ref: "https://example.com/s.json" } }), "/properties/a", "external-ref"],
-    ["an unresolvable $ref", object({ a: { $ref: "#/$defs/Nope" } }), "/properties/a", "external-ref"],
+    [
+      "a tuple",
+      object({ a: { type: "array", prefixItems: [{ type: "string" }] } }),
+      "/properties/a",
+      "tuple",
+    ],
+    [
+      "an items array",
+      object({ a: { type: "array", items: [{ type: "string" }] } }),
+      "/properties/a",
+      "tuple",
+    ],
+    [
+      "an array without items",
+      object({ a: { type: "array" } }),
+      "/properties/a",
+      "array-without-items",
+    ],
+    [
+      "a non-mergeable allOf",
+      object({ a: { allOf: [{ type: "string" }, { minLength: 1 }] } }),
+      "/properties/a",
+      "non-mergeable-allOf",
+    ],
+    [
+      "an external $ref",
+      object({ a: { $ref: "https://example.com/s.json" } }),
+      "/properties/a",
+      "external-ref",
+    ],
+    [
+      "an unresolvable $ref",
+      object({ a: { $ref: "#/$defs/Nope" } }),
+      "/properties/a",
+      "external-ref",
+    ],
     ["a $dynamicRef", object({ a: { $dynamicRef: "#node" } }), "/properties/a", "dynamic-ref"],
     ["a nested $id", object({ a: { type: "string", $id: "x" } }), "/properties/a", "nested-id"],
-    ["an undecidable null", object({ a: { $ref: "#/$defs/L" } }, { $defs: { L: { anyOf: [{ $ref: "#/$defs/L" }, { type: "string" }] } } }), "/properties/a", "unknown-null"],
+    [
+      "an undecidable null",
+      object(
+        { a: { $ref: "#/$defs/L" } },
+        { $defs: { L: { anyOf: [{ $ref: "#/$defs/L" }, { type: "string" }] } } },
+      ),
+      "/properties/a",
+      "unknown-null",
+    ],
   ])("should downgrade %s with its pointer and reason", (_name, schema, pointer, reason) => {
     const compiled = strict(schema);
     expect(compiled.strict).toBe(false);
     expect(compiled.downgrade).toContainEqual(expect.objectContaining({ pointer, reason }));
     // The downgraded tool goes out as Pass 0 output.
-    expect(compiled.parameters).toEqual(compileToolSchema("t", schema, "openai-chat", false).parameters);
+    expect(compiled.parameters).toEqual(
+      compileToolSchema("t", schema, "openai-chat", false).parameters,
+    );
   });
 
   it("should list every problem, not just the first", () => {
     const compiled = strict(object({ a: {}, b: { type: "array" }, c: { type: "object" } }));
-    expect(compiled.downgrade.map((problem) => problem.reason)).toEqual(["untyped", "array-without-items", "open-object"]);
+    expect(compiled.downgrade.map((problem) => problem.reason)).toEqual([
+      "untyped",
+      "array-without-items",
+      "open-object",
+    ]);
   });
 
   it.each([
-    ["properties", object(Object.fromEntries(Array.from({ length: 5001 }, (_, index) => [`p${index}`, { type: "string" }])))],
-    ["nesting", Array.from({ length: 10 }).reduce<object>((inner) => object({ x: inner }, { required: ["x"] }), object({ leaf: { type: "string" } }))],
-    ["enum-values", object({ e: { enum: Array.from({ length: 1001 }, (_, index) => `v${index}`) } })],
-    ["enum-chars", object({ e: { enum: Array.from({ length: 251 }, (_, index) => `${"v".repeat(60)}${index}`) } })],
-    ["strings", object(Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`${"p".repeat(1300)}${index}`, { type: "string" }])))],
+    [
+      "properties",
+      object(
+        Object.fromEntries(
+          Array.from({ length: 5001 }, (_, index) => [`p${index}`, { type: "string" }]),
+        ),
+      ),
+    ],
+    [
+      "nesting",
+      Array.from({ length: 10 }).reduce<object>(
+        (inner) => object({ x: inner }, { required: ["x"] }),
+        object({ leaf: { type: "string" } }),
+      ),
+    ],
+    [
+      "enum-values",
+      object({ e: { enum: Array.from({ length: 1001 }, (_, index) => `v${index}`) } }),
+    ],
+    [
+      "enum-chars",
+      object({
+        e: { enum: Array.from({ length: 251 }, (_, index) => `${"v".repeat(60)}${index}`) },
+      }),
+    ],
+    [
+      "strings",
+      object(
+        Object.fromEntries(
+          Array.from({ length: 100 }, (_, index) => [
+            `${"p".repeat(1300)}${index}`,
+            { type: "string" },
+          ]),
+        ),
+      ),
+    ],
   ])("should refuse a schema over the %s limit", (name, schema) => {
     const compiled = strict(schema);
-    expect(compiled.downgrade).toContainEqual({ pointer: "", keyword: name, reason: `limit:${name}` });
+    expect(compiled.downgrade).toContainEqual({
+      pointer: "",
+      keyword: name,
+      reason: `limit:${name}`,
+    });
   });
 
   it("should accept a schema at the nesting limit", () => {
-    const schema = Array.from({ length: 9 }).reduce<object>((inner) => object({ x: inner }, { required: ["x"] }), object({ leaf: { type: "string" } }));
+    const schema = Array.from({ length: 9 }).reduce<object>(
+      (inner) => object({ x: inner }, { required: ["x"] }),
+      object({ leaf: { type: "string" } }),
+    );
     expect(strict(schema).strict).toBe(true);
   });
 });
 
 describe("OpenAI strict: the openai SDK's strict helper (O1)", () => {
   it.each([
-    ["optional and nullable", object({ q: { type: "string" }, n: { type: ["integer", "null"] } }, { required: [] })],
-    ["nested objects and arrays", object({ o: object({ a: { type: "array", items: object({ b: { type: "boolean" } }) } }) })],
-    ["recursive $defs", object({ node: { $ref: "#/$defs/N" } }, { $defs: { N: object({ next: { $ref: "#/$defs/N" }, v: { type: "string" } }, { required: ["v"] }) } })],
-    ["wrapped root union", { anyOf: [object({ a: { type: "string" } }), object({ b: { type: "number" } })] }],
+    [
+      "optional and nullable",
+      object({ q: { type: "string" }, n: { type: ["integer", "null"] } }, { required: [] }),
+    ],
+    [
+      "nested objects and arrays",
+      object({ o: object({ a: { type: "array", items: object({ b: { type: "boolean" } }) } }) }),
+    ],
+    [
+      "recursive $defs",
+      object(
+        { node: { $ref: "#/$defs/N" } },
+        {
+          $defs: {
+            N: object({ next: { $ref: "#/$defs/N" }, v: { type: "string" } }, { required: ["v"] }),
+          },
+        },
+      ),
+    ],
+    [
+      "wrapped root union",
+      { anyOf: [object({ a: { type: "string" } }), object({ b: { type: "number" } })] },
+    ],
   ])("should emit a fixpoint of toStrictJsonSchema: %s", (_name, schema) => {
     const compiled = strict(schema);
     expect(compiled.strict).toBe(true);

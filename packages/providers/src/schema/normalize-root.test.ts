@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ProviderError } from "../provider-error";
 import { normalizeRoot } from "./normalize-root";
 
-const stringify = (schema: unknown): string => JSON.stringify(normalizeRoot("t", schema, false).schema);
+const stringify = (schema: unknown): string =>
+  JSON.stringify(normalizeRoot("t", schema, false).schema);
 
 describe("normalizeRoot (Pass 0)", () => {
   it.each([
@@ -15,22 +16,39 @@ describe("normalizeRoot (Pass 0)", () => {
     ],
     [
       "a root $ref is inlined and $defs stay at the root",
-      { $ref: "#/$defs/A", $defs: { A: { type: "object", properties: { x: { type: "number" } }, required: ["x"] } } },
+      {
+        $ref: "#/$defs/A",
+        $defs: { A: { type: "object", properties: { x: { type: "number" } }, required: ["x"] } },
+      },
       '{"type":"object","properties":{"x":{"type":"number"}},"required":["x"],"$defs":{"A":{"type":"object","properties":{"x":{"type":"number"}},"required":["x"]}}}',
     ],
     [
       "a mergeable root allOf is merged",
-      { allOf: [{ type: "object", properties: { a: { type: "string" } }, required: ["a"] }, { properties: { b: { type: "number" } } }] },
+      {
+        allOf: [
+          { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+          { properties: { b: { type: "number" } } },
+        ],
+      },
       '{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"number"}},"required":["a"]}',
     ],
     [
       "non-strict merge adds additionalProperties:false only when every member had it",
-      { allOf: [{ type: "object", properties: { a: {} }, additionalProperties: false }, { type: "object", properties: { b: {} }, additionalProperties: false }] },
+      {
+        allOf: [
+          { type: "object", properties: { a: {} }, additionalProperties: false },
+          { type: "object", properties: { b: {} }, additionalProperties: false },
+        ],
+      },
       '{"type":"object","properties":{"a":{},"b":{}},"required":[],"additionalProperties":false}',
     ],
     [
       "a root anyOf is wrapped in input, description and $defs kept outside",
-      { description: "one of", anyOf: [{ type: "object" }, { type: "string" }], $defs: { X: { type: "string" } } },
+      {
+        description: "one of",
+        anyOf: [{ type: "object" }, { type: "string" }],
+        $defs: { X: { type: "string" } },
+      },
       '{"type":"object","description":"one of","properties":{"input":{"anyOf":[{"type":"object"},{"type":"string"}]}},"required":["input"],"additionalProperties":false,"$defs":{"X":{"type":"string"}}}',
     ],
     [
@@ -40,7 +58,12 @@ describe("normalizeRoot (Pass 0)", () => {
     ],
     [
       "a non-mergeable root allOf is wrapped",
-      { allOf: [{ type: "object", properties: { a: { type: "string" } } }, { not: { required: ["a"] } }] },
+      {
+        allOf: [
+          { type: "object", properties: { a: { type: "string" } } },
+          { not: { required: ["a"] } },
+        ],
+      },
       '{"type":"object","properties":{"input":{"allOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"not":{"required":["a"]}}]}},"required":["input"],"additionalProperties":false}',
     ],
   ])("should normalise: %s", (_name, schema, expected) => {
