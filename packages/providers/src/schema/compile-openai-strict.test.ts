@@ -102,6 +102,46 @@ describe("OpenAI strict: kept, dropped and relaxed keywords", () => {
   });
 });
 
+describe("OpenAI strict: interpretations", () => {
+  it("should relax unknown keywords like the listed ones", () => {
+    const compiled = strict(
+      object(
+        { a: { type: "string", "x-order": 2, contentMediaType: "text/plain" } },
+        { required: ["a"] },
+      ),
+    );
+    expect(compiled.relaxed.map((entry) => entry.keyword)).toEqual(["x-order", "contentMediaType"]);
+    expect((compiled.parameters as any).properties.a).toEqual({
+      type: "string",
+      description: '{x-order: 2, contentMediaType: "text/plain"}',
+    });
+  });
+
+  it("should keep a closed empty object and refuse a typeless one with only properties", () => {
+    expect(
+      strict(object({ e: { type: "object", additionalProperties: false } }, { required: ["e"] }))
+        .strict,
+    ).toBe(true);
+    expect(
+      strict(object({ p: { properties: { a: { type: "string" } } } })).downgrade,
+    ).toContainEqual({ pointer: "/properties/p", keyword: "type", reason: "untyped" });
+  });
+
+  it("should report a $ref whose siblings conflict with its target", () => {
+    const compiled = strict(
+      object(
+        { v: { $ref: "#/$defs/S", type: "number" } },
+        { required: ["v"], $defs: { S: { type: "string" } } },
+      ),
+    );
+    expect(compiled.downgrade).toContainEqual({
+      pointer: "/properties/v",
+      keyword: "$ref",
+      reason: "non-mergeable-allOf",
+    });
+  });
+});
+
 describe("OpenAI strict: optional properties", () => {
   it("should make every property required and wrap those that reject null exactly as agents-core", () => {
     const schema = object(
