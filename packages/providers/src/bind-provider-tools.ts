@@ -87,7 +87,7 @@ export function bindProviderTools<D extends ProviderDialect>(
     compiled.set(declaration.name, tool);
     if (strictRequested) anyStrictRequested ||= inRequest;
     if (inRequest) {
-      warnings.push(...warningsOf(tool, refusal));
+      warnings.push(...cachedWarnings(schema, tool, refusal));
       const payload = createEntry(dialect, declaration, tool, entry.deferLoading === true);
       payloads.set(declaration, payload);
       if (entry.placement === "tools") requestEntries.push(payload);
@@ -171,6 +171,24 @@ function createEntry(
         ? { name: tool.providerName, description }
         : { name: tool.providerName, description, parametersJsonSchema: parameters };
   }
+}
+
+// A tool's own warnings depend only on its compiled schema (and the canonical name inside it),
+// so an unchanged request does not rebuild their text.
+const schemaWarnings = new WeakMap<CompiledToolSchema, readonly ProviderWarning[]>();
+
+function cachedWarnings(
+  schema: CompiledToolSchema,
+  tool: CompiledTool,
+  refusal: string | undefined,
+): readonly ProviderWarning[] {
+  if (refusal !== undefined) return warningsOf(tool, refusal);
+  let warnings = schemaWarnings.get(schema);
+  if (warnings === undefined) {
+    warnings = warningsOf(tool, undefined);
+    schemaWarnings.set(schema, warnings);
+  }
+  return warnings;
 }
 
 function warningsOf(tool: CompiledTool, refusal: string | undefined): ProviderWarning[] {

@@ -9,14 +9,31 @@ import type { ProviderToolInput } from "./tool-input";
 const declarations = new WeakMap<object, ToolDeclaration>();
 const schemas = new WeakMap<object, Map<string, CompiledToolSchema>>();
 
-/** The declaration of `input` (a JSON copy made once per object). */
+/** The declaration of `input`, made once per object. */
 export function declareOnce(input: ProviderToolInput): ToolDeclaration {
   let declaration = declarations.get(input);
   if (declaration === undefined) {
-    declaration = toToolDeclaration(input);
+    declaration = isPlainDeclaration(input) ? input : toToolDeclaration(input);
     declarations.set(input, declaration);
   }
   return declaration;
+}
+
+/**
+ * A declaration read back from a transcript (or written as JSON) is used as it is: it has only the
+ * declaration's fields and no function. Anything else (a tool definition, a TypeBox schema with
+ * symbol keys) is declared through `toToolDeclaration`, a JSON copy.
+ */
+function isPlainDeclaration(input: ProviderToolInput): input is ToolDeclaration {
+  const fields = ["name", "description", "parameters", "constrainedSampling"];
+  return (
+    Object.keys(input).every((key) => fields.includes(key)) &&
+    typeof input.name === "string" &&
+    typeof input.description === "string" &&
+    typeof input.parameters === "object" &&
+    input.parameters !== null &&
+    Object.getOwnPropertySymbols(input.parameters).length === 0
+  );
 }
 
 /** `compileToolSchema` of `declaration`, once per (declaration, dialect, strict requested). */

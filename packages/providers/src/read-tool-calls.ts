@@ -57,12 +57,16 @@ export class ToolCallCollector {
 export function copyArguments(value: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(value)) {
-    Object.defineProperty(copy, key, {
-      value: entry,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    if (key === "__proto__") {
+      Object.defineProperty(copy, key, {
+        value: entry,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else {
+      copy[key] = entry;
+    }
   }
   return copy;
 }

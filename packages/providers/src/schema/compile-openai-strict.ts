@@ -117,9 +117,6 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
   }
   const rewritten = rewriteStructure(node, pointer, walk);
   if (rewritten !== undefined) return visit(rewritten, pointer, walk, isRoot);
-  const problem = (keyword: string, reason: string): void => {
-    walk.problems.push({ pointer, keyword, reason });
-  };
   const result: SchemaObject = {};
   const relaxedEntries: [string, unknown][] = [];
   for (const [key, value] of Object.entries(node)) {
@@ -127,7 +124,7 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
     else if (key === "default") {
       if (value !== null) defineEntry(result, key, value);
     } else if (droppedKeywords.has(key)) {
-      if (key === "$id" && !isRoot) problem(key, "nested-id");
+      if (key === "$id" && !isRoot) report(walk, pointer, key, "nested-id");
     } else if (key === "format" && typeof value === "string" && strictFormats.has(value)) {
       defineEntry(result, key, value);
     } else if (key === "properties" && isSchemaObject(value)) {
@@ -138,10 +135,10 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
       }
       defineEntry(result, key, properties);
     } else if (key === "additionalProperties") {
-      if (value !== false) problem(key, "open-object");
+      if (value !== false) report(walk, pointer, key, "open-object");
       defineEntry(result, key, value);
     } else if (key === "items") {
-      if (Array.isArray(value)) problem(key, "tuple");
+      if (Array.isArray(value)) report(walk, pointer, key, "tuple");
       defineEntry(
         result,
         key,
@@ -163,16 +160,16 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
       }
       defineEntry(result, key, definitions);
     } else if (key === "allOf") {
-      problem(key, "non-mergeable-allOf");
+      report(walk, pointer, key, "non-mergeable-allOf");
       defineEntry(result, key, value);
     } else if (key === "patternProperties") {
-      problem(key, "open-object");
+      report(walk, pointer, key, "open-object");
       defineEntry(result, key, value);
     } else if (tupleKeywords.includes(key)) {
-      problem(key, "tuple");
+      report(walk, pointer, key, "tuple");
       defineEntry(result, key, value);
     } else if (dynamicKeywords.includes(key)) {
-      problem(key, "dynamic-ref");
+      report(walk, pointer, key, "dynamic-ref");
       defineEntry(result, key, value);
     } else {
       relaxedEntries.push([key, value]);
@@ -180,10 +177,10 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
     }
   }
   if (typeof node.$ref === "string") {
-    checkRef(node.$ref, problem, walk);
+    checkRef(node.$ref, pointer, walk);
     // Rule I cannot inline a recursive target, and strict mode takes no constraining siblings.
     if (hasConstrainingRefSiblings(node) && walk.cycles.isRecursive(node.$ref))
-      problem("$ref", "recursive");
+      report(walk, pointer, "$ref", "recursive");
   }
   if (relaxedEntries.length > 0)
     result.description = relaxDescription(result.description, relaxedEntries);
@@ -191,9 +188,9 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
   const typed = ["type", "enum", "const", "anyOf", "$ref", "allOf"].some((key) =>
     Object.hasOwn(result, key),
   );
-  if (!typed) problem("type", "untyped");
+  if (!typed) report(walk, pointer, "type", "untyped");
   if (types.includes("array") && result.items === undefined && node.prefixItems === undefined) {
-    problem("items", "array-without-items");
+    report(walk, pointer, "items", "array-without-items");
   }
   if (types.includes("object")) closeObject(result, node, pointer, walk, isRoot);
   return result;
@@ -234,13 +231,14 @@ function rewriteStructure(
   return inlined.node;
 }
 
-function checkRef(
-  ref: string,
-  problem: (keyword: string, reason: string) => void,
-  walk: Walk,
-): void {
-  if (!isLocalRef(ref) || resolveLocalRef(walk.root, ref) === undefined)
-    problem("$ref", "external-ref");
+function report(walk: Walk, pointer: string, keyword: string, reason: string): void {
+  walk.problems.push({ pointer, keyword, reason });
+}
+
+function checkRef(ref: string, pointer: string, walk: Walk): void {
+  if (!isLocalRef(ref) || resolveLocalRef(walk.root, ref) === undefined) {
+    report(walk, pointer, "$ref", "external-ref");
+  }
 }
 
 function closeObject(

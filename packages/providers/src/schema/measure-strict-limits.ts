@@ -20,27 +20,32 @@ export function measureStrictLimits(schema: unknown): SchemaProblem[] {
   while (stack.length > 0) {
     const node = stack.pop();
     if (Array.isArray(node)) {
-      stack.push(...node);
+      for (const entry of node) stack.push(entry);
       continue;
     }
     if (!isSchemaObject(node)) continue;
-    for (const [key, value] of Object.entries(node)) {
+    for (const key in node) {
+      const value = node[key];
       if (
         (key === "properties" || key === "$defs" || key === "definitions") &&
         isSchemaObject(value)
       ) {
-        const names = Object.keys(value);
-        if (key === "properties") properties += names.length;
-        for (const name of names) strings += name.length;
-        stack.push(...Object.values(value));
+        for (const name in value) {
+          if (key === "properties") properties++;
+          strings += name.length;
+          stack.push(value[name]);
+        }
       } else if (key === "enum" && Array.isArray(value)) {
         enumValues += value.length;
         let chars = 0;
-        for (const entry of value) chars += String(entry).length;
-        strings += chars;
-        if (value.length > largeEnumSize && value.every((entry) => typeof entry === "string")) {
-          largeEnumTooLong ||= chars > maxLargeEnumChars;
+        let allStrings = true;
+        for (const entry of value) {
+          chars += String(entry).length;
+          allStrings &&= typeof entry === "string";
         }
+        strings += chars;
+        if (value.length > largeEnumSize && allStrings)
+          largeEnumTooLong ||= chars > maxLargeEnumChars;
       } else if (key === "const") {
         strings += String(value).length;
       } else if (key === "items" || key === "anyOf") {

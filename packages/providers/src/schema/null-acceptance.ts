@@ -7,38 +7,46 @@ export type NullAcceptance = "yes" | "no" | "unknown";
 
 /** Decides whether `schema` (inside `root`, for `$ref`) accepts `null`. */
 export function decideNullAcceptance(schema: unknown, root: unknown): NullAcceptance {
-  return decide(schema, root, new Set());
+  return decide(schema, root, undefined);
 }
 
-function decide(schema: unknown, root: unknown, seen: Set<string>): NullAcceptance {
+// Every keyword present must accept null: "no" wins over "unknown", which wins over "yes".
+function combine(left: NullAcceptance, right: NullAcceptance): NullAcceptance {
+  if (left === "no" || right === "no") return "no";
+  return left === "unknown" || right === "unknown" ? "unknown" : "yes";
+}
+
+function decide(schema: unknown, root: unknown, seen: Set<string> | undefined): NullAcceptance {
   if (schema === true) return "yes";
   if (!isSchemaObject(schema)) return "no";
-  const verdicts: NullAcceptance[] = [];
-  if (schema.type !== undefined) verdicts.push(readTypes(schema).includes("null") ? "yes" : "no");
-  if (Array.isArray(schema.enum)) verdicts.push(schema.enum.includes(null) ? "yes" : "no");
-  if (Object.hasOwn(schema, "const")) verdicts.push(schema.const === null ? "yes" : "no");
+  if (schema.type !== undefined && !readTypes(schema).includes("null")) return "no";
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) return "no";
+  if (Object.hasOwn(schema, "const") && schema.const !== null) return "no";
+  let verdict: NullAcceptance = "yes";
   for (const keyword of ["anyOf", "oneOf"]) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
-    const branchVerdicts = branches.map((branch) => decide(branch, root, seen));
-    if (branchVerdicts.includes("yes")) verdicts.push("yes");
-    else if (branchVerdicts.every((verdict) => verdict === "no")) verdicts.push("no");
-    else verdicts.push("unknown");
+    let branchVerdict: NullAcceptance = "no";
+    for (const branch of branches) {
+      const next = decide(branch, root, seen);
+      if (next === "yes") {
+        branchVerdict = "yes";
+        break;
+      }
+      if (next === "unknown") branchVerdict = "unknown";
+    }
+    verdict = combine(verdict, branchVerdict);
   }
   if (Array.isArray(schema.allOf)) {
-    for (const member of schema.allOf) verdicts.push(decide(member, root, seen));
+    for (const member of schema.allOf) verdict = combine(verdict, decide(member, root, seen));
   }
   if (typeof schema.$ref === "string") {
     const target = resolveLocalRef(root, schema.$ref);
-    if (target === undefined || seen.has(target.pointer)) {
-      verdicts.push("unknown");
-    } else {
-      seen.add(target.pointer);
-      verdicts.push(decide(target.node, root, seen));
-      seen.delete(target.pointer);
-    }
+    const visited = seen ?? new Set<string>();
+    if (target === undefined || visited.has(target.pointer)) return combine(verdict, "unknown");
+    visited.add(target.pointer);
+    verdict = combine(verdict, decide(target.node, root, visited));
+    visited.delete(target.pointer);
   }
-  if (verdicts.includes("no")) return "no";
-  if (verdicts.includes("unknown")) return "unknown";
-  return "yes";
+  return verdict;
 }
