@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { type ProviderName, providerNames } from "./providers/provider-name";
 
 /** The demo's command-line options. */
 export interface CliOptions {
@@ -10,6 +11,8 @@ export interface CliOptions {
   readonly apiKey?: string;
   readonly sandbox?: string;
   readonly maxTokens?: number;
+  readonly provider?: ProviderName;
+  readonly showRequests?: boolean;
 }
 
 /** `--help` text, also printed (to stderr) after a bad flag. */
@@ -26,6 +29,9 @@ Options:
   --base-url <url>    the endpoint, e.g. http://localhost:11434/v1 (Ollama)
   --api-key <key>     the key (default: $OPENAI_API_KEY; local servers need none)
   --max-tokens <n>    cap the model's answer, to see a cut-off message handled
+  --provider <name>   speak openai, anthropic or gemini's wire format (@toolwright/providers);
+                      with --model, through that provider's official client
+  --show-requests     with --provider: print each request body as sent
   -h, --help          show this help
 `;
 
@@ -51,6 +57,8 @@ export function parseCliOptions(argv: readonly string[]): CliParseResult {
         "base-url": { type: "string" },
         "api-key": { type: "string" },
         "max-tokens": { type: "string" },
+        provider: { type: "string" },
+        "show-requests": { type: "boolean" },
       },
     }));
   } catch (error) {
@@ -76,6 +84,16 @@ export function parseCliOptions(argv: readonly string[]): CliParseResult {
       error: `Option --max-tokens needs a positive integer, got "${maxTokensText}"`,
     };
   }
+  const provider = text("provider");
+  if (provider !== undefined && !providerNames.includes(provider as ProviderName)) {
+    return {
+      ok: false,
+      error: `Option --provider needs one of ${providerNames.join(", ")}, got "${provider}"`,
+    };
+  }
+  if (values["show-requests"] === true && provider === undefined) {
+    return { ok: false, error: "Option --show-requests needs --provider" };
+  }
   const out = text("out");
   const sandbox = text("sandbox");
   const apiKey = text("api-key");
@@ -90,6 +108,9 @@ export function parseCliOptions(argv: readonly string[]): CliParseResult {
       ...(baseUrl === undefined ? {} : { baseUrl }),
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(maxTokens === undefined ? {} : { maxTokens }),
+      ...(provider === undefined
+        ? {}
+        : { provider: provider as ProviderName, showRequests: values["show-requests"] === true }),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ChatModel } from "./chat-model";
 import { parseCliOptions, USAGE } from "./parse-cli-options";
+import { createCliProviderModelFor } from "./providers/create-cli-provider-model";
 import { runDemo } from "./run-demo";
 
 /** What the CLI runs against: the process in `main.ts`, fakes in tests. */
@@ -31,7 +32,9 @@ export async function runCli(
     return 0;
   }
   let model: ChatModel | undefined;
-  if (options.model !== undefined) {
+  if (options.provider !== undefined) {
+    model = await createCliProviderModelFor(options, environment);
+  } else if (options.model !== undefined) {
     const apiKey = options.apiKey ?? environment.env.OPENAI_API_KEY;
     if (options.baseUrl === undefined && apiKey === undefined) {
       environment.stderr.write(
