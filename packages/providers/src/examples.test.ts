@@ -99,7 +99,7 @@ describe("README agent loops", () => {
       new Anthropic({ apiKey: "test", fetch, maxRetries: 0 }),
     );
     expect(answer).toBe("Mild.");
-    expect((bodies[1]?.messages as unknown[])[2]).toMatchObject({
+    expect((bodies[1]?.messages as unknown[] | undefined)?.[2]).toMatchObject({
       role: "user",
       content: [
         { type: "tool_result", tool_use_id: "toolu_01A" },
@@ -122,7 +122,7 @@ describe("README agent loops", () => {
       new GoogleGenAI({ apiKey: "test" }),
     );
     expect(answer).toBe("Mild.");
-    expect((bodies[1]?.contents as unknown[])[1]).toMatchObject({
+    expect((bodies[1]?.contents as unknown[] | undefined)?.[1]).toMatchObject({
       role: "model",
       parts: [{ thoughtSignature: "c2lnbmF0dXJl" }, { functionCall: { name: "render_chart" } }],
     });
