@@ -104,7 +104,7 @@ export async function runProvidersBench(io) {
   }
   const warmWorst = Math.max(...dialects.map((dialect) => warm[dialect] ?? 0));
   const warmRatio = Math.max(
-    ...strictDialects.map((dialect) => ratioOf(warm[dialect] ?? 0, fresh[dialect] ?? 1)),
+    ...strictDialects.map((dialect) => ratioOf(warm[dialect] ?? 0, fresh[dialect] ?? 1) ?? 0),
   );
   return {
     summary: [
