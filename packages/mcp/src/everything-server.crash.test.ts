@@ -72,7 +72,7 @@ describe("mountMcpServer with a stdio server that is slow, then killed", () => {
       await waitFor(() => mount.status === "connected" && transports.length === 2, 30_000);
       await mount.settled();
       expect(registry.list()).toEqual(toolsBefore);
-      registry.list().forEach((tool, index) => expect(tool).toBe(toolsBefore[index]));
+      expect(registry.list().every((tool, index) => tool === toolsBefore[index])).toBe(true);
       const pending = [{ role: "user" as const, content: "again", timestamp: 2 }];
       expect(declareToolChanges({ messages, tools: registry }, pending)).toBe(pending);
       const statuses = events.flatMap((event) => (event.type === "status" ? [event.status] : []));

@@ -100,7 +100,7 @@ describe("mountMcpServer refresh", () => {
     await mount.settled();
     expect(changes).toEqual([]);
     expect(registry.list()).toEqual(before);
-    registry.list().forEach((tool, index) => expect(tool).toBe(before[index]));
+    expect(registry.list().every((tool, index) => tool === before[index])).toBe(true);
     const { pending, declared } = chat.turn("second");
     expect(declared).toBe(pending);
     // A notification with nothing new changes nothing either.
