@@ -220,6 +220,19 @@ describe("a mounted tool's execute", () => {
     ).toBe(false);
   });
 
+  it("should fail a successful result without the structured output its schema requires", async () => {
+    const outputSchema = { type: "object", properties: { n: { type: "number" } } };
+    const server = createTestServer([listedTool("shy", { outputSchema })], {
+      shy: () => ({ content: [{ type: "text", text: "no structure" }] }),
+    });
+    const registry = new ToolRegistry();
+    await mountMcpServer(registry, await server.connect(), { id: "s" });
+    const outcome = await runToolCall(call("s__shy"), { tools: registry });
+    expect(textOf(outcome)).toBe(
+      'Output of tool "s__shy" does not match its schema:\n  - root: missing',
+    );
+  });
+
   it("should warn and skip output validation when the output schema does not compile", async () => {
     const server = createTestServer(
       [

@@ -178,6 +178,26 @@ describe("mountMcpServer", () => {
     ]);
   });
 
+  it("should skip a name the server lists twice, keeping the first", async () => {
+    const server = createTestServer([
+      listedTool("twin"),
+      listedTool("twin", { description: "Second" }),
+    ]);
+    const registry = new ToolRegistry();
+    const events: McpMountEvent[] = [];
+    await mountMcpServer(registry, await server.connect(), {
+      id: "s",
+      onEvent: (event) => events.push(event),
+    });
+    expect(registry.list().map((tool) => [tool.name, tool.description])).toEqual([
+      ["s__twin", "The twin tool"],
+    ]);
+    expect(events.find((event) => event.type === "tool_skipped")).toMatchObject({
+      tool: "twin",
+      code: "INVALID_TOOL",
+    });
+  });
+
   it("should apply include, exclude, filter and transformTool, and survive throwing callbacks", async () => {
     const server = createTestServer([
       listedTool("a"),

@@ -105,6 +105,18 @@ describe("serveRegistry", () => {
     );
   });
 
+  it("should turn a throwing context mapper into an error result, not a protocol error", async () => {
+    const { client } = await serve(new ToolRegistry([add]), {
+      context: () => {
+        throw new Error("no session user");
+      },
+    });
+    expect(await client.callTool({ name: "add", arguments: { a: 1, b: 2 } })).toEqual({
+      content: [{ type: "text", text: "no session user" }],
+      isError: true,
+    });
+  });
+
   it("should send progress for updates and abort the tool's signal when the client cancels", async () => {
     const started = deferred();
     let abortedWith: unknown;
@@ -152,6 +164,16 @@ describe("serveRegistry", () => {
     registry.register(add);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(listChanged()).toBe(1);
+  });
+
+  it("should not notify for changes to tools it does not serve", async () => {
+    const registry = new ToolRegistry([add]);
+    const { listChanged } = await serve(registry, { filter: (tool) => tool.name === "add" });
+    registry.register(measure);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(listChanged()).toBe(0);
+    registry.unregister("add");
+    await waitFor(() => listChanged() === 1);
   });
 
   it("should not re-export mounted MCP tools unless asked, and refuse to install after connect", async () => {
