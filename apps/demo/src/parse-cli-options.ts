@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 export interface CliOptions {
   readonly help: boolean;
   readonly json: boolean;
+  readonly mcp?: boolean;
   readonly out?: string;
   readonly baseUrl?: string;
   readonly model?: string;
@@ -20,6 +21,7 @@ model: no network, no API key.
 
 Options:
   --json              print one JSON event per line instead of the readable output
+  --mcp               run the session through MCP servers (filesystem over stdio, offline)
   --out <file>        write the transcript as JSONL (load it with parseTranscript)
   --sandbox <dir>     work in this folder and keep it (default: a temp folder, removed)
   --model <id>        use a real model through an OpenAI-compatible chat-completions API
@@ -45,6 +47,7 @@ export function parseCliOptions(argv: readonly string[]): CliParseResult {
       options: {
         help: { type: "boolean", short: "h" },
         json: { type: "boolean" },
+        mcp: { type: "boolean" },
         out: { type: "string" },
         sandbox: { type: "string" },
         model: { type: "string" },
@@ -84,6 +87,7 @@ export function parseCliOptions(argv: readonly string[]): CliParseResult {
     options: {
       help: values.help === true,
       json: values.json === true,
+      ...(values.mcp === true ? { mcp: true } : {}),
       ...(out === undefined ? {} : { out }),
       ...(sandbox === undefined ? {} : { sandbox }),
       ...(model === undefined ? {} : { model }),
