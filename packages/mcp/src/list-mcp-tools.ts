@@ -26,7 +26,8 @@ const passThroughSchema = {
 
 /**
  * Lists every tool of the server, bypassing the client's cache. When the SDK rejects the whole
- * listing because one tool is malformed (`INVALID_RESULT`), walks the pages again without the
+ * listing because one tool is malformed (`INVALID_RESULT`, or a validator stack overflow on a
+ * schema nested thousands deep), walks the pages again without the
  * SDK's schema (at most 64), so the well-formed tools still mount and the others are reported.
  */
 export async function listMcpTools(
@@ -38,7 +39,7 @@ export async function listMcpTools(
     const result = await client.listTools(undefined, { cacheMode: "refresh", timeout: timeoutMs });
     listed = result.tools;
   } catch (error) {
-    if (!isInvalidResult(error)) throw error;
+    if (!isRejectedListing(error)) throw error;
     listed = await walkPagesPermissively(client, timeoutMs);
   }
   const tools: McpTool[] = [];
@@ -75,7 +76,12 @@ async function walkPagesPermissively(client: McpClientLike, timeoutMs: number): 
   throw new Error(`tools/list did not finish within ${MAX_PAGES} pages`);
 }
 
-function isInvalidResult(error: unknown): boolean {
+/**
+ * Whether the SDK rejected the listing itself rather than failed to get it: `INVALID_RESULT`, or a
+ * `RangeError` from its validator on an absurdly nested schema.
+ */
+function isRejectedListing(error: unknown): boolean {
+  if (error instanceof RangeError) return true;
   return (
     typeof error === "object" &&
     error !== null &&

@@ -178,6 +178,27 @@ describe("mountMcpServer", () => {
     ]);
   });
 
+  it("should survive a schema nested 10,000 deep and a listing of 2,000 tools", async () => {
+    let deep: Record<string, unknown> = { type: "string" };
+    for (let depth = 0; depth < 10_000; depth++)
+      deep = { type: "object", properties: { next: deep } };
+    const many = Array.from({ length: 2000 }, (_, index) => listedTool(`tool_${index}`));
+    const server = createTestServer([listedTool("deep", { inputSchema: deep }), ...many]);
+    const registry = new ToolRegistry();
+    const events: McpMountEvent[] = [];
+    const mount = await mountMcpServer(registry, await server.connect(), {
+      id: "s",
+      onEvent: (event) => events.push(event),
+    });
+    expect(registry.size).toBeGreaterThanOrEqual(2000);
+    expect(registry.has("s__tool_1999")).toBe(true);
+    expect(registry.has("s__deep")).toBe(false);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "tool_skipped", tool: "deep", code: "INVALID_SCHEMA" }),
+    );
+    expect(await mount.refresh()).toEqual({ added: [], removed: [], changed: [] });
+  });
+
   it("should skip a name the server lists twice, keeping the first", async () => {
     const server = createTestServer([
       listedTool("twin"),

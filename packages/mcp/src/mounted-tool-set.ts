@@ -26,6 +26,10 @@ export class MountedToolSet {
   readonly #emit: (event: McpMountEvent) => void;
   readonly #entries = new Map<string, MountedTool>();
   readonly #reportedSkips = new Map<string, string>();
+  /** The Toolwright names of the entries, so naming a new tool takes constant time. */
+  readonly #names = new Set<string>();
+  readonly #include: ReadonlySet<string> | undefined;
+  readonly #exclude: ReadonlySet<string>;
 
   constructor(
     registry: ToolRegistry,
@@ -35,6 +39,9 @@ export class MountedToolSet {
     this.#registry = registry;
     this.#context = context;
     this.#emit = emit;
+    const { include, exclude } = context.options;
+    this.#include = include === undefined ? undefined : new Set(include);
+    this.#exclude = new Set(exclude);
   }
 
   /** The mounted tools in registration order. */
@@ -59,8 +66,7 @@ export class MountedToolSet {
     for (const tool of selected.values()) {
       const entry = this.#entries.get(tool.name);
       if (entry === undefined) added.push(tool);
-      else if (entry.key !== mountedToolKey(tool, entry.tool.name, options))
-        changed.push([entry, tool]);
+      else if (entry.key !== safeKey(tool, entry.tool.name, options)) changed.push([entry, tool]);
     }
     if (removed.length === 0 && changed.length === 0 && added.length === 0) return NO_CHANGES;
     if (options.order === "name")
@@ -147,9 +153,9 @@ export class MountedToolSet {
   }
 
   #passesFilters(tool: McpTool): boolean {
-    const { include, exclude, filter } = this.#context.options;
-    if (include !== undefined && !include.includes(tool.name)) return false;
-    if (exclude?.includes(tool.name)) return false;
+    const { filter } = this.#context.options;
+    if (this.#include !== undefined && !this.#include.has(tool.name)) return false;
+    if (this.#exclude.has(tool.name)) return false;
     if (filter === undefined) return true;
     try {
       return filter(tool) === true;
@@ -161,11 +167,10 @@ export class MountedToolSet {
   /** A free name for a new tool, or `undefined` when even its hashed name is taken by this set. */
   #allocateName(mcpName: string): string | undefined {
     const { options } = this.#context;
-    const own = new Set([...this.#entries.values()].map((entry) => entry.tool.name));
     const plain = mapToolName(mcpName, options);
-    if (!own.has(plain)) return plain;
+    if (!this.#names.has(plain)) return plain;
     const hashed = hashedToolName(mcpName, options);
-    return own.has(hashed) ? undefined : hashed;
+    return this.#names.has(hashed) ? undefined : hashed;
   }
 
   /** Maps and registers `tool` under `name`; returns why it failed, or `undefined`. */
@@ -195,6 +200,7 @@ export class MountedToolSet {
       }
     }
     this.#entries.set(tool.name, mounted);
+    this.#names.add(name);
     this.#reportedSkips.delete(tool.name);
     if (mounted.warning !== undefined) {
       this.#emit({
@@ -209,6 +215,7 @@ export class MountedToolSet {
 
   #unregister(entry: MountedTool): void {
     this.#entries.delete(entry.mcpName);
+    this.#names.delete(entry.tool.name);
     if (this.#registry.get(entry.tool.name) !== entry.tool) return;
     try {
       this.#registry.unregister(entry.tool.name);
@@ -228,6 +235,19 @@ export class MountedToolSet {
   /** Reports entries of a listing that are not usable tools (from `listMcpTools`). */
   reportInvalid(invalid: ReadonlyArray<{ readonly tool: string; readonly reason: string }>): void {
     for (const entry of invalid) this.#skip(entry.tool, "INVALID_TOOL", entry.reason);
+  }
+}
+
+/** The comparison key, or `undefined` (equal to no key) when the tool cannot be serialized. */
+function safeKey(
+  tool: McpTool,
+  name: string,
+  options: MountToolContext["options"],
+): string | undefined {
+  try {
+    return mountedToolKey(tool, name, options);
+  } catch {
+    return undefined;
   }
 }
 
