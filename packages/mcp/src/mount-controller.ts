@@ -1,19 +1,19 @@
-// The life of one mount: its connection (install, disconnect, reconnect with backoff), the
-// refresh cycle (debounced triggers, single-flight passes with one follow-up) and closing. The
-// tools themselves live in MountedToolSet.
+// The life of one mount: its connection (install, disconnect, reconnect with backoff), its
+// listen stream, its refresh passes and closing. The scheduling of refreshes lives in
+// RefreshCycle, the tools themselves in MountedToolSet.
 import type { ToolRegistry } from "@toolwright/tool-core";
 import { backoffDelay, DEFAULT_BACKOFF } from "./backoff";
 import { listMcpTools, type McpToolListing } from "./list-mcp-tools";
+import { listenForToolChanges, type McpSubscription } from "./listen-for-tool-changes";
 import { McpBridgeError } from "./mcp-bridge-error";
 import type { McpClientLike, McpServerInfo } from "./mcp-client-like";
 import type { McpMount, McpMountCloseOptions, McpMountStatus } from "./mcp-mount";
 import type { McpMountEvent } from "./mcp-mount-event";
 import type { McpToolChanges } from "./mcp-tool-changes";
 import { MountedToolSet } from "./mounted-tool-set";
+import { RefreshCycle } from "./refresh-cycle";
 import type { ResolvedMountOptions } from "./resolve-mount-options";
-
-type McpSubscription = Awaited<ReturnType<McpClientLike["listen"]>>;
-type Timer = ReturnType<typeof setTimeout>;
+import { Sleeper } from "./sleeper";
 
 const noop = () => {};
 
@@ -32,13 +32,10 @@ export class MountController implements McpMount {
   #changedBeforeCommit = false;
   #closed = false;
   #closing: Promise<void> | undefined;
-  #debounceTimer: Timer | undefined;
-  #debounceWaiters: Array<() => void> = [];
   #pollTimer: ReturnType<typeof setInterval> | undefined;
-  #running: Promise<McpToolChanges> | undefined;
-  #followUp: Promise<McpToolChanges> | undefined;
+  readonly #cycle: RefreshCycle;
   #reconnecting: Promise<void> | undefined;
-  #sleepers = new Set<{ timer: Timer; wake: () => void }>();
+  readonly #sleeper = new Sleeper();
 
   constructor(
     registry: ToolRegistry,
@@ -48,6 +45,7 @@ export class MountController implements McpMount {
     this.id = options.id;
     this.#options = options;
     this.#factory = factory;
+    this.#cycle = new RefreshCycle(() => this.#runPass(), options.listChangedDebounceMs);
     this.#toolSet = new MountedToolSet(
       registry,
       {
@@ -126,32 +124,11 @@ export class MountController implements McpMount {
 
   refresh(): Promise<McpToolChanges> {
     if (this.#closed) return Promise.reject(closedError(this.id));
-    const running = this.#running;
-    if (running === undefined) {
-      const pass = this.#runPass();
-      this.#running = pass;
-      const clear = () => {
-        if (this.#running === pass) this.#running = undefined;
-      };
-      pass.then(clear, clear);
-      return pass;
-    }
-    // Single-flight: everything asked for during a pass is answered by one more pass after it.
-    this.#followUp ??= running.then(noop, noop).then(() => {
-      this.#followUp = undefined;
-      return this.refresh();
-    });
-    return this.#followUp;
+    return this.#cycle.refresh();
   }
 
-  async settled(): Promise<void> {
-    for (;;) {
-      if (this.#debounceTimer !== undefined)
-        await new Promise<void>((resolve) => this.#debounceWaiters.push(resolve));
-      else if (this.#followUp !== undefined) await this.#followUp.then(noop, noop);
-      else if (this.#running !== undefined) await this.#running.then(noop, noop);
-      else return;
-    }
+  settled(): Promise<void> {
+    return this.#cycle.settled();
   }
 
   async attach(client: McpClientLike): Promise<McpToolChanges> {
@@ -211,19 +188,7 @@ export class MountController implements McpMount {
   }
 
   #scheduleRefresh(): void {
-    if (this.#closed || this.#status !== "connected" || this.#debounceTimer !== undefined) return;
-    this.#debounceTimer = setTimeout(() => {
-      this.#debounceTimer = undefined;
-      // refresh() registers itself as running before the waiters look again.
-      this.refresh().catch(noop);
-      this.#wakeDebounceWaiters();
-    }, this.#options.listChangedDebounceMs);
-  }
-
-  #wakeDebounceWaiters(): void {
-    const waiters = this.#debounceWaiters;
-    this.#debounceWaiters = [];
-    for (const wake of waiters) wake();
+    if (!this.#closed && this.#status === "connected") this.#cycle.schedule();
   }
 
   /** Makes `client` the mount's client: handlers on it, `connected`, the listen stream opened. */
@@ -257,7 +222,7 @@ export class MountController implements McpMount {
       if (subscription !== undefined) void subscription.close().catch(noop);
     };
     this.#setStatus("connected");
-    void this.#listen(client, 0);
+    this.#listen(client);
   }
 
   #replaceClient(client: McpClientLike, owned: boolean): void {
@@ -271,47 +236,23 @@ export class MountController implements McpMount {
     this.#install(client);
   }
 
-  /**
-   * On a 2026-07-28 connection, change notifications come on a `subscriptions/listen` stream
-   * (unless the client opened one itself). A stream that ends without us closing it triggers one
-   * refresh and is opened again with the backoff.
-   */
-  async #listen(client: McpClientLike, attempt: number): Promise<void> {
-    if (client.getProtocolEra() !== "modern" || client.autoOpenedSubscription !== undefined) return;
-    const policy = this.#options.reconnectPolicy ?? DEFAULT_BACKOFF;
-    for (let next = attempt; ; next++) {
-      if (next > 0) {
-        if (next > policy.maxAttempts) return;
-        await this.#sleep(backoffDelay(policy, next));
-      }
-      if (client !== this.#client || this.#closed || this.#status !== "connected") return;
-      let subscription: McpSubscription;
-      try {
-        subscription = await client.listen({ toolsListChanged: true });
-      } catch (error) {
-        if (client === this.#client && !this.#closed)
-          this.#emit({ type: "refresh_failed", mountId: this.id, error });
-        continue;
-      }
-      if (client !== this.#client || this.#closed) {
-        void subscription.close().catch(noop);
-        return;
-      }
-      this.#subscription = subscription;
-      void subscription.closed.then((cause) => {
+  /** Opens the listen stream of a 2026-07-28 connection and keeps it open while `client` is current. */
+  #listen(client: McpClientLike): void {
+    const isCurrent = () =>
+      client === this.#client && !this.#closed && this.#status === "connected";
+    void listenForToolChanges(client, {
+      policy: this.#options.reconnectPolicy ?? DEFAULT_BACKOFF,
+      isCurrent,
+      sleep: (milliseconds) => this.#sleeper.sleep(milliseconds),
+      opened: (subscription) => {
+        this.#subscription = subscription;
+      },
+      dropped: (subscription) => {
         if (this.#subscription === subscription) this.#subscription = undefined;
-        if (
-          cause === "local" ||
-          client !== this.#client ||
-          this.#closed ||
-          this.#status !== "connected"
-        )
-          return;
         this.#scheduleRefresh();
-        void this.#listen(client, 1);
-      });
-      return;
-    }
+      },
+      failed: (error) => this.#emit({ type: "refresh_failed", mountId: this.id, error }),
+    });
   }
 
   #handleClose(client: McpClientLike): void {
@@ -344,7 +285,7 @@ export class MountController implements McpMount {
       `MCP server "${this.id}" is not connected`,
     );
     for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
-      await this.#sleep(backoffDelay(policy, attempt));
+      await this.#sleeper.sleep(backoffDelay(policy, attempt));
       if (this.#closed || this.#isConnected()) return;
       let client: McpClientLike;
       try {
@@ -368,14 +309,9 @@ export class MountController implements McpMount {
 
   async #shutDown(unregister: boolean): Promise<void> {
     this.#closed = true;
-    if (this.#debounceTimer !== undefined) clearTimeout(this.#debounceTimer);
-    this.#debounceTimer = undefined;
-    this.#wakeDebounceWaiters();
+    this.#cycle.stop();
     if (this.#pollTimer !== undefined) clearInterval(this.#pollTimer);
-    for (const sleeper of this.#sleepers) {
-      clearTimeout(sleeper.timer);
-      sleeper.wake();
-    }
+    this.#sleeper.wakeAll();
     this.#uninstall?.();
     this.#uninstall = undefined;
     if (unregister) {
@@ -386,19 +322,6 @@ export class MountController implements McpMount {
     this.#setStatus("closed");
     const client = this.#client;
     if (client !== undefined && this.#ownsClient) await client.close().catch(noop);
-  }
-
-  #sleep(milliseconds: number): Promise<void> {
-    return new Promise((resolve) => {
-      const sleeper = {
-        timer: setTimeout(() => {
-          this.#sleepers.delete(sleeper);
-          resolve();
-        }, milliseconds),
-        wake: () => resolve(),
-      };
-      this.#sleepers.add(sleeper);
-    });
   }
 
   // A method, not a field read: TypeScript would otherwise keep a narrowing across awaits.
