@@ -276,6 +276,28 @@ describe("mountMcpServer", () => {
     expect(strict.list().map((tool) => tool.name)).toEqual(["b"]);
   });
 
+  it("should treat a collision on a later refresh as a skip even with onCollision throw", async () => {
+    const server = createTestServer([listedTool("a")]);
+    const registry = new ToolRegistry();
+    const events: McpMountEvent[] = [];
+    const mount = await mountMcpServer(registry, await server.connect(), {
+      id: "s",
+      onCollision: "throw",
+      timeoutMs: (tool) => (tool.name === "slow" ? 5000 : undefined),
+      onEvent: (event) => events.push(event),
+    });
+    registry.register({ ...(registry.get("s__a") as object), name: "s__taken" } as never);
+    server.tools = [listedTool("a"), listedTool("taken"), listedTool("slow")];
+    expect(await mount.refresh()).toEqual({ added: ["s__slow"], removed: [], changed: [] });
+    expect(events.at(-2)).toMatchObject({
+      type: "tool_skipped",
+      tool: "taken",
+      code: "NAME_COLLISION",
+    });
+    expect(registry.get("s__slow")?.timeoutMs).toBe(5000);
+    expect(registry.get("s__a")?.timeoutMs).toBeUndefined();
+  });
+
   it("should reject bad options and a failed first listing with codes, registering nothing", async () => {
     const registry = new ToolRegistry();
     const server = createTestServer([listedTool("a")]);

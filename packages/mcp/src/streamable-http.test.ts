@@ -107,3 +107,55 @@ describe("Streamable HTTP on 127.0.0.1", () => {
     }
   });
 });
+
+describe("a 2026-07-28 listen stream that drops", () => {
+  it("should refresh and listen again when the endpoint is redeployed under the mount", async () => {
+    const registry = new ToolRegistry([greet]);
+    const serve = () =>
+      createMcpHandler(() => {
+        const server = new Server({ name: "toolwright-http", version: "1.0.0" });
+        serveRegistry(registry, server, { notify: false });
+        return server;
+      });
+    let current = serve();
+    registry.subscribe(() => current.notify.toolsChanged());
+    const endpoint = createServer(
+      (request, response) => void toNodeHandler(current)(request, response),
+    );
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    const address = new URL(`http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/mcp`);
+    const mirror = new ToolRegistry();
+    const mount = await mountMcpServer(
+      mirror,
+      async () => {
+        const client = new Client(
+          { name: "toolwright-test", version: "1.0.0" },
+          { versionNegotiation: { mode: "auto" } },
+        );
+        await client.connect(new StreamableHTTPClientTransport(address));
+        return client;
+      },
+      { id: "web", listChangedDebounceMs: 10, reconnect: { initialDelayMs: 20 } },
+    );
+    try {
+      const greetTool = mirror.get("web__greet");
+      // Redeploy: the old handler ends its streams; a new one takes the requests.
+      const previous = current;
+      current = serve();
+      await previous.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await mount.settled();
+      // The change below reaches the mount only through a listen stream opened on the new handler.
+      registry.register(farewell);
+      await waitFor(() => mirror.has("web__farewell"), 20_000);
+      expect(mirror.get("web__greet")).toBe(greetTool);
+      expect(mount.status).toBe("connected");
+    } finally {
+      registry.unregister("farewell");
+      await mount.close();
+      await current.close();
+      endpoint.closeAllConnections();
+      await new Promise((resolve) => endpoint.close(resolve));
+    }
+  });
+});
