@@ -78,7 +78,12 @@ export interface McpMountOptions {
   readonly order?: "server" | "name";
   /** A name already taken in the registry: `"skip"` (default, with an event) or `"throw"` (first mount only). */
   readonly onCollision?: "skip" | "throw";
-  /** The executor's total time limit of a call, for every tool or per tool. */
+  /**
+   * The executor's total time limit of a call, for every tool or per tool.
+   *
+   * **Contract (the function form):** must be pure; must not mutate the tool. A throw, a
+   * non-finite or a non-positive number means no limit of its own. Runs when a tool is mapped.
+   */
   readonly timeoutMs?: number | ((tool: McpTool) => number | undefined);
   /** How long a call may go without a response or progress; default 60 000 ms. */
   readonly requestTimeoutMs?: number;

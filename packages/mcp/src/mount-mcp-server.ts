@@ -6,7 +6,13 @@ import type { McpMountOptions } from "./mcp-mount-options";
 import { MountController } from "./mount-controller";
 import { resolveMountOptions } from "./resolve-mount-options";
 
-/** Makes a newly connected client; only a factory lets a mount reconnect by itself. */
+/**
+ * Makes a newly connected client; only a factory lets a mount reconnect by itself.
+ *
+ * **Contract:** must return a client that is connected and no one else's (the mount closes it when
+ * it is done with it). May reject: at the first mount that is `LIST_FAILED`; during reconnects it
+ * counts as a failed attempt. Called again for every reconnect.
+ */
 export type McpClientFactory = () => Promise<McpClientLike>;
 
 /** What a mount talks to: a connected client, or a factory that connects one. */

@@ -40,7 +40,10 @@ export interface ServeRegistryOptions<TContext = unknown> {
   readonly annotations?: ServedToolAnnotator;
   /**
    * What a registry change triggers: by default `server.sendToolListChanged()`, debounced; a
-   * function of your own (its throws are ignored); or `false` for nothing.
+   * function of your own; or `false` for nothing.
+   *
+   * **Contract (the function form):** called at most once per debounce window, after the changes;
+   * should return quickly. May throw: the error is ignored.
    */
   readonly notify?: false | (() => void);
   /** The debounce of `notify`; default 10 ms. */
