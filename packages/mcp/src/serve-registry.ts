@@ -10,7 +10,7 @@ import { runToolCall } from "@toolwright/tool-exec";
 import { getMcpToolInfo } from "./get-mcp-tool-info";
 import { McpBridgeError } from "./mcp-bridge-error";
 import type { ServedRegistry, ServeRegistryOptions } from "./serve-registry-options";
-import { toServedTool } from "./to-served-tool";
+import { advertisedOutputSchema, toServedTool } from "./to-served-tool";
 
 /**
  * Serves the tools of `registry` on an MCP `server` (a low-level `Server`, or `mcpServer.server` of
@@ -56,7 +56,7 @@ export function serveRegistry<TContext = unknown>(
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
     }
     const result = await callServedTool(registry, tool, request.params.arguments, context, options);
-    return server.projectCallToolResult(result, toServedTool(tool, undefined).outputSchema);
+    return server.projectCallToolResult(result, advertisedOutputSchema(tool));
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const notify =

@@ -10,18 +10,22 @@ import type { ServedToolAnnotator } from "./serve-registry-options";
 export function toServedTool(tool: Tool, annotate: ServedToolAnnotator | undefined): McpTool {
   const inputSchema = jsonCopy(tool.parameters ?? { type: "object" }) as Record<string, unknown>;
   if (inputSchema.type !== "object") inputSchema.type = "object";
-  const outputSchema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;
+  const outputSchema = advertisedOutputSchema(tool);
   const annotations = annotationsOf(tool, annotate);
   return {
     name: tool.name,
     ...(tool.label !== undefined && { title: tool.label }),
     description: tool.description,
     inputSchema: inputSchema as McpTool["inputSchema"],
-    ...(outputSchema !== undefined && {
-      outputSchema: jsonCopy(outputSchema) as McpTool["outputSchema"],
-    }),
+    ...(outputSchema !== undefined && { outputSchema }),
     ...(annotations !== undefined && { annotations }),
   };
+}
+
+/** The output schema a served tool advertises: a JSON copy of `output.schema ?? outputSchema`. */
+export function advertisedOutputSchema(tool: Tool): McpTool["outputSchema"] {
+  const schema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;
+  return schema === undefined ? undefined : (jsonCopy(schema) as McpTool["outputSchema"]);
 }
 
 function annotationsOf(
