@@ -123,8 +123,8 @@ describe("a mounted tool's execute", () => {
     const server = createTestServer([listedTool("steady")], {
       steady: async (_args, context) => {
         const progressToken = context.mcpReq._meta?.progressToken as string;
-        for (let step = 1; step <= 6; step++) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
+        for (let step = 1; step <= 10; step++) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
           await context.mcpReq.notify({
             method: "notifications/progress",
             params: { progressToken, progress: step },
@@ -134,7 +134,7 @@ describe("a mounted tool's execute", () => {
       },
     });
     const registry = new ToolRegistry();
-    await mountMcpServer(registry, await server.connect(), { id: "s", requestTimeoutMs: 400 });
+    await mountMcpServer(registry, await server.connect(), { id: "s", requestTimeoutMs: 1000 });
     const outcome = await runToolCall(call("s__steady"), { tools: registry });
     expect(textOf(outcome)).toBe("finished");
   });
