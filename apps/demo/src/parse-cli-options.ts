@@ -5,6 +5,7 @@ import { type ProviderName, providerNames } from "./providers/provider-name";
 export interface CliOptions {
   readonly help: boolean;
   readonly json: boolean;
+  readonly mcp?: boolean;
   readonly out?: string;
   readonly baseUrl?: string;
   readonly model?: string;
@@ -23,6 +24,7 @@ model: no network, no API key.
 
 Options:
   --json              print one JSON event per line instead of the readable output
+  --mcp               run the session through MCP servers (filesystem over stdio, offline)
   --out <file>        write the transcript as JSONL (load it with parseTranscript)
   --sandbox <dir>     work in this folder and keep it (default: a temp folder, removed)
   --model <id>        use a real model through an OpenAI-compatible chat-completions API
@@ -51,6 +53,7 @@ export function parseCliOptions(argv: readonly string[]): CliParseResult {
       options: {
         help: { type: "boolean", short: "h" },
         json: { type: "boolean" },
+        mcp: { type: "boolean" },
         out: { type: "string" },
         sandbox: { type: "string" },
         model: { type: "string" },
@@ -102,6 +105,7 @@ export function parseCliOptions(argv: readonly string[]): CliParseResult {
     options: {
       help: values.help === true,
       json: values.json === true,
+      ...(values.mcp === true ? { mcp: true } : {}),
       ...(out === undefined ? {} : { out }),
       ...(sandbox === undefined ? {} : { sandbox }),
       ...(model === undefined ? {} : { model }),

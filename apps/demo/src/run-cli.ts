@@ -54,7 +54,9 @@ export async function runCli(
   const isTTY = environment.stdout.isTTY === true && !options.json;
   const noColor = environment.env.NO_COLOR !== undefined && environment.env.NO_COLOR !== "";
   try {
-    const result = await runDemo(
+    // --mcp loads the MCP SDK only when asked for.
+    const run = options.mcp === true ? (await import("./mcp/run-mcp-demo")).runMcpDemo : runDemo;
+    const result = await run(
       {
         json: options.json,
         ...(options.out === undefined ? {} : { out: options.out }),

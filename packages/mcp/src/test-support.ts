@@ -1,0 +1,137 @@
+// Real SDK servers for the tests: a low-level v2 `Server` over the SDK's in-memory transport, whose
+// tool list a test rewrites at will (adds, removes, reorders, malformed entries), and stdio servers
+// from npm started from this package's node_modules (never through npx, never the network).
+import { fileURLToPath } from "node:url";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { type CallToolResult, Server, type ServerContext } from "@modelcontextprotocol/server";
+
+/** A tool handler of a test server: gets the raw arguments and the SDK's request context. */
+export type TestToolHandler = (
+  args: Record<string, unknown>,
+  context: ServerContext,
+) => CallToolResult | Promise<CallToolResult>;
+
+/** A server "deployment": tools as listed (anything, even malformed) and their handlers. */
+export interface TestServer {
+  /** What `tools/list` answers now. */
+  tools: unknown[];
+  readonly handlers: Map<string, TestToolHandler>;
+  /** How many `tools/list` requests all connections received. */
+  listCount: number;
+  /** The arguments of every call, in arrival order. */
+  readonly calls: Array<{ name: string; args: Record<string, unknown> }>;
+  /** The live server instances (one per connection). */
+  readonly servers: Set<Server>;
+  /** Connects a new client to a new server instance of this deployment. */
+  connect(): Promise<Client>;
+  /** Replaces the listing and tells every connected client. */
+  setTools(tools: unknown[]): Promise<void>;
+  /** Closes every connection from the server side, as a crash would. */
+  crash(): Promise<void>;
+}
+
+/** A deployment of a test server; each `connect()` is one client ↔ server connection. */
+export function createTestServer(
+  tools: unknown[],
+  handlers: Record<string, TestToolHandler> = {},
+): TestServer {
+  const deployment: TestServer = {
+    tools,
+    handlers: new Map(Object.entries(handlers)),
+    listCount: 0,
+    calls: [],
+    servers: new Set(),
+    async connect() {
+      const server = new Server(
+        { name: "test-server", version: "1.0.0" },
+        { capabilities: { tools: { listChanged: true } } },
+      );
+      server.setRequestHandler("tools/list", () => {
+        deployment.listCount += 1;
+        return { tools: deployment.tools } as never;
+      });
+      server.setRequestHandler("tools/call", async (request, context) => {
+        const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+        deployment.calls.push({ name: request.params.name, args });
+        const handler = deployment.handlers.get(request.params.name);
+        if (handler === undefined)
+          return {
+            content: [{ type: "text", text: `Tool ${request.params.name} not found` }],
+            isError: true,
+          };
+        return handler(args, context);
+      });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      deployment.servers.add(server);
+      server.onclose = () => deployment.servers.delete(server);
+      const client = new Client({ name: "toolwright-test", version: "1.0.0" });
+      await client.connect(clientSide);
+      return client;
+    },
+    async setTools(next) {
+      deployment.tools = next;
+      await Promise.all(
+        [...deployment.servers].map((server) => server.sendToolListChanged().catch(() => {})),
+      );
+    },
+    async crash() {
+      await Promise.all([...deployment.servers].map((server) => server.close()));
+    },
+  };
+  return deployment;
+}
+
+/** A plain listed tool with an object schema. */
+export function listedTool(
+  name: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    name,
+    description: `The ${name} tool`,
+    inputSchema: { type: "object", properties: {} },
+    ...extra,
+  };
+}
+
+/** Where an npm MCP server's entry point is, in this package's node_modules. */
+export function serverEntry(packageName: "server-everything" | "server-filesystem"): string {
+  return fileURLToPath(
+    new URL(`../node_modules/@modelcontextprotocol/${packageName}/dist/index.js`, import.meta.url),
+  );
+}
+
+/** Starts an npm MCP server over stdio with this Node (no npx, no network) and connects a client. */
+export async function connectStdioServer(
+  packageName: "server-everything" | "server-filesystem",
+  args: string[],
+): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [serverEntry(packageName), ...args],
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "toolwright-test", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** A promise with its resolver, for ordering tests without sleeps. */
+export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/** Waits until `check` holds, polling; fails after `timeoutMs` (generous: 2 shared cores). */
+export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error("waitFor: condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
