@@ -3,7 +3,10 @@ export interface ToolCall {
   readonly type: "toolCall";
   /** The provider's id for this call; its result is paired with it. */
   readonly id: string;
-  /** The tool name exactly as the model wrote it. */
+  /**
+   * The canonical tool name (provider adapters map provider names back; unknown names stay as
+   * written).
+   */
   readonly name: string;
   /** The parsed arguments; `{}` when `argumentsError` is set. */
   readonly arguments: Readonly<Record<string, unknown>>;
