@@ -38,12 +38,7 @@ export function bindProviderTools<D extends ProviderDialect>(
   options: ProviderToolOptions,
   betas: readonly string[] = [],
 ): Binding<D> {
-  if (options.gemini?.schemaField === "parameters") {
-    throw new ProviderError(
-      "INVALID_ARGUMENT",
-      'gemini.schemaField "parameters" (the OpenAPI subset) is not supported yet; use "parametersJsonSchema"',
-    );
-  }
+  const geminiOpenApi = dialect === "gemini" && options.gemini?.schemaField === "parameters";
   if (
     dialect === "gemini" &&
     entries.filter((entry) => entry.placement === "tools").length > maxGeminiDeclarations
@@ -64,7 +59,7 @@ export function bindProviderTools<D extends ProviderDialect>(
     const strictRequested =
       options.strict === "all" ||
       ((options.strict ?? "declared") === "declared" && declaration.constrainedSampling === true);
-    const schema = compileOnce(declaration, dialect, strictRequested);
+    const schema = compileOnce(declaration, dialect, strictRequested, geminiOpenApi);
     if (strictRequested && schema.downgrade.length > 0 && options.unrepresentable === "throw") {
       throw new ProviderError(
         "UNSUPPORTED_SCHEMA",
@@ -88,7 +83,13 @@ export function bindProviderTools<D extends ProviderDialect>(
     if (strictRequested) anyStrictRequested ||= inRequest;
     if (inRequest) {
       warnings.push(...cachedWarnings(schema, tool, refusal));
-      const payload = createEntry(dialect, declaration, tool, entry.deferLoading === true);
+      const payload = createEntry(
+        dialect,
+        declaration,
+        tool,
+        entry.deferLoading === true,
+        schema.schemaField,
+      );
       payloads.set(declaration, payload);
       if (entry.placement === "tools") requestEntries.push(payload);
     }
@@ -139,6 +140,7 @@ function createEntry(
   declaration: ToolDeclaration,
   tool: CompiledTool,
   deferLoading: boolean,
+  schemaField: "parameters" | undefined,
 ): unknown {
   const { description } = declaration;
   const parameters = tool.parameters as Record<string, unknown> | undefined;
@@ -169,7 +171,11 @@ function createEntry(
     case "gemini":
       return parameters === undefined
         ? { name: tool.providerName, description }
-        : { name: tool.providerName, description, parametersJsonSchema: parameters };
+        : {
+            name: tool.providerName,
+            description,
+            [schemaField ?? "parametersJsonSchema"]: parameters,
+          };
   }
 }
 
@@ -182,17 +188,28 @@ function cachedWarnings(
   tool: CompiledTool,
   refusal: string | undefined,
 ): readonly ProviderWarning[] {
-  if (refusal !== undefined) return warningsOf(tool, refusal);
+  if (refusal !== undefined) return warningsOf(tool, refusal, schema.fallback);
   let warnings = schemaWarnings.get(schema);
   if (warnings === undefined) {
-    warnings = warningsOf(tool, undefined);
+    warnings = warningsOf(tool, undefined, schema.fallback);
     schemaWarnings.set(schema, warnings);
   }
   return warnings;
 }
 
-function warningsOf(tool: CompiledTool, refusal: string | undefined): ProviderWarning[] {
+function warningsOf(
+  tool: CompiledTool,
+  refusal: string | undefined,
+  fallback: string | undefined,
+): ProviderWarning[] {
   const warnings: ProviderWarning[] = [];
+  if (fallback !== undefined) {
+    warnings.push({
+      tool: tool.name,
+      kind: "fallback",
+      detail: `sent as parametersJsonSchema: ${fallback}`,
+    });
+  }
   if (refusal !== undefined) {
     warnings.push({ tool: tool.name, kind: "budget", detail: `sent without strict: ${refusal}` });
   } else if (tool.downgrade.length > 0) {

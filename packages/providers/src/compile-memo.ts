@@ -36,18 +36,19 @@ function isPlainDeclaration(input: ProviderToolInput): input is ToolDeclaration 
   );
 }
 
-/** `compileToolSchema` of `declaration`, once per (declaration, dialect, strict requested). */
+/** `compileToolSchema` of `declaration`, once per (declaration, dialect, strict requested, schema field). */
 export function compileOnce(
   declaration: ToolDeclaration,
   dialect: ProviderDialect,
   strictRequested: boolean,
+  geminiOpenApi = false,
 ): CompiledToolSchema {
   let byKey = schemas.get(declaration);
   if (byKey === undefined) {
     byKey = new Map();
     schemas.set(declaration, byKey);
   }
-  const key = strictRequested ? `${dialect}:strict` : dialect;
+  const key = `${dialect}${strictRequested ? ":strict" : ""}${geminiOpenApi ? ":openapi" : ""}`;
   let compiled = byKey.get(key);
   if (compiled === undefined) {
     compiled = compileToolSchema(
@@ -55,6 +56,7 @@ export function compileOnce(
       declaration.parameters,
       dialect,
       strictRequested,
+      geminiOpenApi,
     );
     byKey.set(key, compiled);
   }

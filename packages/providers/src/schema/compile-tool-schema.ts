@@ -4,8 +4,10 @@ import type { RelaxedKeyword, SchemaProblem } from "../compiled-tool";
 import type { ProviderDialect } from "../provider-dialect";
 import { prePassAnthropic } from "./anthropic-pre-passes";
 import { compileAnthropicStrict } from "./compile-anthropic-strict";
+import { compileGeminiParameters } from "./compile-gemini-parameters";
 import { compileOpenAiStrict } from "./compile-openai-strict";
 import { createDenormalizer, type Denormalize } from "./create-denormalizer";
+import { createGeminiDenormalizer } from "./create-gemini-denormalizer";
 import { measureStrictLimits } from "./measure-strict-limits";
 import { normalizeRoot } from "./normalize-root";
 import { isSchemaObject, readTypes, type SchemaObject } from "./schema-node";
@@ -28,6 +30,10 @@ export interface CompiledToolSchema {
   readonly fallbackDenormalize: Denormalize;
   /** Anthropic strict only: what this tool costs of the request budget. */
   readonly budget: StrictBudgetCost | undefined;
+  /** Gemini: `"parameters"` when the OpenAPI subset was emitted. */
+  readonly schemaField?: "parameters";
+  /** Gemini: why the OpenAPI subset was not possible (the tool uses `parametersJsonSchema`). */
+  readonly fallback?: string;
 }
 
 /** Compiles `parameters` of tool `name` for `dialect`, strict when `strictRequested` and possible. */
@@ -36,6 +42,7 @@ export function compileToolSchema(
   parameters: unknown,
   dialect: ProviderDialect,
   strictRequested: boolean,
+  geminiOpenApi = false,
 ): CompiledToolSchema {
   const normalized = normalizeRoot(name, parameters, false);
   const plain = normalized.schema;
@@ -50,6 +57,21 @@ export function compileToolSchema(
     fallbackDenormalize: plainDenormalize,
     budget: undefined,
   });
+  if (dialect === "gemini" && geminiOpenApi) {
+    const openApi = compileGeminiParameters(normalized);
+    if (!openApi.ok) return { ...nonStrict([]), fallback: openApi.reason };
+    return {
+      ...nonStrict([]),
+      parameters: isEmptyRoot(plain) ? undefined : openApi.schema,
+      relaxed: openApi.relaxed,
+      denormalize: createGeminiDenormalizer(
+        openApi.schema,
+        normalized.wrapped,
+        openApi.jsonEncoded,
+      ),
+      schemaField: "parameters",
+    };
+  }
   if (!strictRequested || dialect === "gemini") return nonStrict([]);
   // Strict dialects close merged objects, so Pass 0 runs again with that choice.
   const strictRoot = normalizeRoot(name, parameters, true);
