@@ -9,6 +9,7 @@ import { createRefCycles, type RefCycles } from "./ref-cycles";
 import {
   appendPointer,
   defineEntry,
+  dynamicRefKeywords,
   isLocalRef,
   isSchemaObject,
   resolveLocalRef,
@@ -41,13 +42,6 @@ const arrayKeywords: ReadonlySet<string> = new Set([
   "maxContains",
   "unevaluatedItems",
 ]);
-const dynamicKeywords = [
-  "$dynamicRef",
-  "$recursiveRef",
-  "$anchor",
-  "$dynamicAnchor",
-  "$recursiveAnchor",
-];
 
 /** The pre-passed schema and every problem found on the way. */
 export interface AnthropicPrePassed {
@@ -129,7 +123,7 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
       problem("$ref", inlined.reason);
     }
   }
-  for (const keyword of dynamicKeywords)
+  for (const keyword of dynamicRefKeywords)
     if (Object.hasOwn(node, keyword)) problem(keyword, "dynamic-ref");
   if (Object.hasOwn(node, "$id") && !isRoot) problem("$id", "nested-id");
   const source = splitNullableType(node);

@@ -2,6 +2,7 @@ import { GoogleGenAI } from "@google/genai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { corpusDeclarations } from "../__fixtures__/corpus";
 import { toProviderTools } from "../to-provider-tools";
+import { geminiSchemaKeys } from "./compile-gemini-parameters";
 import { compileToolSchema } from "./compile-tool-schema";
 
 const openApi = (parameters: unknown) => compileToolSchema("t", parameters, "gemini", false, true);
@@ -11,31 +12,7 @@ const object = (properties: Record<string, unknown>, extra: Record<string, unkno
   ...extra,
 });
 
-/** Every key Gemini's `Schema` type has (`keyof Schema` of @google/genai 2.32.0). */
-const schemaKeys = new Set([
-  "anyOf",
-  "default",
-  "description",
-  "enum",
-  "example",
-  "format",
-  "items",
-  "maxItems",
-  "maxLength",
-  "maxProperties",
-  "maximum",
-  "minItems",
-  "minLength",
-  "minProperties",
-  "minimum",
-  "nullable",
-  "pattern",
-  "properties",
-  "propertyOrdering",
-  "required",
-  "title",
-  "type",
-]);
+const schemaKeys: ReadonlySet<string> = new Set(geminiSchemaKeys);
 
 function everyKey(node: unknown, visit: (key: string) => void): void {
   if (Array.isArray(node)) for (const entry of node) everyKey(entry, visit);

@@ -27,7 +27,8 @@ export type GeminiParametersCompilation =
     }
   | { readonly ok: false; readonly reason: string };
 
-const schemaKeys: ReadonlySet<string> = new Set([
+/** The keys of Gemini's `Schema` (a type test checks them against `keyof Schema` of the SDK). */
+export const geminiSchemaKeys = [
   "anyOf",
   "default",
   "description",
@@ -50,7 +51,12 @@ const schemaKeys: ReadonlySet<string> = new Set([
   "required",
   "title",
   "type",
-]);
+] as const;
+
+/** One key of Gemini's `Schema`. */
+export type GeminiSchemaKey = (typeof geminiSchemaKeys)[number];
+
+const schemaKeys: ReadonlySet<string> = new Set(geminiSchemaKeys);
 const int64Keys: ReadonlySet<string> = new Set([
   "maxItems",
   "maxLength",

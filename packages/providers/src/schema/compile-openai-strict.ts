@@ -12,6 +12,7 @@ import { relaxDescription } from "./relax-description";
 import {
   appendPointer,
   defineEntry,
+  dynamicRefKeywords,
   isLocalRef,
   isSchemaObject,
   readTypes,
@@ -67,13 +68,6 @@ const strictFormats: ReadonlySet<string> = new Set([
   "ipv6",
   "uuid",
 ]);
-const dynamicKeywords = [
-  "$dynamicRef",
-  "$recursiveRef",
-  "$anchor",
-  "$dynamicAnchor",
-  "$recursiveAnchor",
-];
 const tupleKeywords = ["prefixItems", "additionalItems"];
 
 interface Walk {
@@ -168,7 +162,7 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
     } else if (tupleKeywords.includes(key)) {
       report(walk, pointer, key, "tuple");
       defineEntry(result, key, value);
-    } else if (dynamicKeywords.includes(key)) {
+    } else if (dynamicRefKeywords.includes(key)) {
       report(walk, pointer, key, "dynamic-ref");
       defineEntry(result, key, value);
     } else {

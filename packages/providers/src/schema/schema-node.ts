@@ -20,6 +20,15 @@ export const annotationKeywords: ReadonlySet<string> = new Set([
   "deprecated",
 ]);
 
+/** Keywords of dynamic or anchor-based references: no provider's strict mode resolves them. */
+export const dynamicRefKeywords: readonly string[] = [
+  "$dynamicRef",
+  "$recursiveRef",
+  "$anchor",
+  "$dynamicAnchor",
+  "$recursiveAnchor",
+];
+
 /** `pointer` plus one escaped segment. */
 export function appendPointer(pointer: string, ...segments: readonly (string | number)[]): string {
   let result = pointer;
