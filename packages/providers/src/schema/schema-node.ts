@@ -33,7 +33,11 @@ export const dynamicRefKeywords: readonly string[] = [
 export function appendPointer(pointer: string, ...segments: readonly (string | number)[]): string {
   let result = pointer;
   for (const segment of segments) {
-    result += `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    const text = String(segment);
+    result +=
+      text.includes("~") || text.includes("/")
+        ? `/${text.replaceAll("~", "~0").replaceAll("/", "~1")}`
+        : `/${text}`;
   }
   return result;
 }
