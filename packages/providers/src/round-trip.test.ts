@@ -22,6 +22,7 @@ import { toProviderTools } from "./to-provider-tools";
 
 /** A fetch that records request bodies and answers each request with the next body. */
 function createFetch(...answers: unknown[]) {
+  // biome-ignore lint/suspicious/noExplicitAny: request bodies are read as loose JSON in assertions
   const bodies: any[] = [];
   const fetch = async (_url: unknown, init?: { body?: unknown }) => {
     bodies.push(JSON.parse(String(init?.body)));

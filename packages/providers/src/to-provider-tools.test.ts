@@ -110,7 +110,7 @@ describe("toProviderTools", () => {
         parameters: { type: "object", properties: { text: { type: "string" } } },
         constrainedSampling: true,
         execute: async () => ({ content: [], details: undefined }),
-      } as any),
+      } as never),
     ]);
     const tools = toProviderTools(registry, "openai-responses");
     expect(tools.compiled.get("echo")?.strict).toBe(true);

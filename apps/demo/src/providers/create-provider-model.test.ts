@@ -176,6 +176,7 @@ describe("--provider with --model against a local fake server", () => {
   it.each(providerNames)(
     "%s: the official client talks the wire format, calls run, results go back",
     async (provider) => {
+      // biome-ignore lint/suspicious/noExplicitAny: request bodies are read as loose JSON here
       const requests: { url: string; body: any }[] = [];
       server = createServer((request, response) => {
         let text = "";
@@ -183,7 +184,7 @@ describe("--provider with --model against a local fake server", () => {
         request.on("end", () => {
           const body = JSON.parse(text);
           requests.push({ url: request.url ?? "", body });
-          const tools: any[] =
+          const tools: { name?: string; function?: { name: string } }[] =
             provider === "gemini" ? body.tools[0].functionDeclarations : body.tools;
           const calculator = tools.find(
             (tool) => (tool.function?.name ?? tool.name) === "calculator",

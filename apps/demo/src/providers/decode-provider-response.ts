@@ -24,7 +24,11 @@ export function decodeProviderResponse(
 }
 
 function readText(provider: ProviderName, response: unknown): string {
-  const body = response as Record<string, any>;
+  const body = response as {
+    choices?: { message?: { content?: string | null } }[];
+    content?: unknown[];
+    candidates?: { content?: { parts?: unknown[] } }[];
+  };
   if (provider === "openai") return String(body.choices?.[0]?.message?.content ?? "");
   const blocks: unknown[] =
     provider === "anthropic" ? (body.content ?? []) : (body.candidates?.[0]?.content?.parts ?? []);

@@ -88,8 +88,9 @@ export function encodeScriptedResponse(
 function rawArguments(call: ToolCall): string {
   const marker = "Received arguments:\n";
   const error = call.argumentsError;
-  return error !== undefined && error.includes(marker)
-    ? error.slice(error.indexOf(marker) + marker.length)
+  const at = error?.indexOf(marker) ?? -1;
+  return error !== undefined && at >= 0
+    ? error.slice(at + marker.length)
     : JSON.stringify(call.arguments);
 }
 

@@ -1,6 +1,7 @@
 import { transformJSONSchema } from "@anthropic-ai/sdk/lib/transform-json-schema";
 import { describe, expect, it } from "vitest";
 import { corpusDeclarations } from "../__fixtures__/corpus";
+import { readPath } from "../__fixtures__/read-path";
 import { toProviderTools } from "../to-provider-tools";
 import { prePassAnthropic } from "./anthropic-pre-passes";
 import { compileToolSchema } from "./compile-tool-schema";
@@ -55,8 +56,10 @@ describe("Anthropic strict: rules", () => {
     );
     const compiled = strict(schema);
     expect(compiled.parameters).toStrictEqual(transformJSONSchema(schema));
-    expect((compiled.parameters as any).required).toEqual(["n"]);
-    expect((compiled.parameters as any).properties.n.description).toBe("count\n\n{minimum: 1}");
+    expect(readPath(compiled.parameters, "required")).toEqual(["n"]);
+    expect(readPath(compiled.parameters, "properties", "n", "description")).toBe(
+      "count\n\n{minimum: 1}",
+    );
     expect(compiled.relaxed.map((entry) => [entry.schemaPath, entry.keyword])).toEqual([
       ["/properties/n", "minimum"],
       ["/properties/s", "maxLength"],
@@ -72,7 +75,7 @@ describe("Anthropic strict: rules", () => {
       { required: ["s"] },
     );
     expect(strict(schema).parameters).toStrictEqual(transformJSONSchema(schema));
-    expect((strict(schema).parameters as any).properties.s.description).toBe(
+    expect(readPath(strict(schema).parameters, "properties", "s", "description")).toBe(
       '{pattern: "x", format: "binary"}',
     );
   });
@@ -101,7 +104,7 @@ describe("Anthropic strict: rules", () => {
         },
       }),
     );
-    expect((compiled.parameters as any).properties.o).toEqual({
+    expect(readPath(compiled.parameters, "properties", "o")).toEqual({
       anyOf: [
         { type: "object", properties: { v: { type: "boolean" } }, additionalProperties: false },
         { type: "null" },
@@ -121,11 +124,11 @@ describe("Anthropic strict: rules", () => {
       ),
     );
     expect(compiled.strict).toBe(true);
-    expect((compiled.parameters as any).properties.a.properties).toEqual({
+    expect(readPath(compiled.parameters, "properties", "a", "properties")).toEqual({
       x: { type: "string" },
       y: { type: "number" },
     });
-    expect((compiled.parameters as any).properties.b).toEqual({
+    expect(readPath(compiled.parameters, "properties", "b")).toEqual({
       type: "string",
       description: "{maxLength: 3}",
     });

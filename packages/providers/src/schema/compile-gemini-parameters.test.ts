@@ -1,6 +1,7 @@
 import { GoogleGenAI } from "@google/genai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { corpusDeclarations } from "../__fixtures__/corpus";
+import { readPath } from "../__fixtures__/read-path";
 import { toProviderTools } from "../to-provider-tools";
 import { geminiSchemaKeys } from "./compile-gemini-parameters";
 import { compileToolSchema } from "./compile-tool-schema";
@@ -96,7 +97,7 @@ describe("Gemini schemaField: parameters (SPEC §8.5)", () => {
     const compiled = openApi(
       object({ value: { description: "Anything." } }, { required: ["value"] }),
     );
-    expect((compiled.parameters as any).properties.value).toEqual({
+    expect(readPath(compiled.parameters, "properties", "value")).toEqual({
       type: "STRING",
       description: "Anything. (any JSON value, JSON-encoded)",
     });
@@ -134,7 +135,7 @@ describe("Gemini schemaField: parameters (SPEC §8.5)", () => {
       everyKey(declaration.parameters, (key) =>
         expect(schemaKeys, `${declaration.name}: ${key}`).toContain(key),
       );
-    let sent: any;
+    let sent: { tools?: unknown } | undefined;
     vi.stubGlobal("fetch", async (_url: unknown, init: { body: string }) => {
       sent = JSON.parse(init.body);
       return Response.json({
@@ -146,6 +147,6 @@ describe("Gemini schemaField: parameters (SPEC §8.5)", () => {
       contents: "hi",
       config: { tools: structuredClone(tools.tools) as never },
     });
-    expect(sent.tools).toEqual(tools.tools);
+    expect(sent?.tools).toEqual(tools.tools);
   });
 });

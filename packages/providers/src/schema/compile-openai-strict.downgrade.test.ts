@@ -180,6 +180,8 @@ describe("OpenAI strict: the openai SDK's strict helper (O1)", () => {
   ])("should emit a fixpoint of toStrictJsonSchema: %s", (_name, schema) => {
     const compiled = strict(schema);
     expect(compiled.strict).toBe(true);
-    expect(toStrictJsonSchema(compiled.parameters as any)).toStrictEqual(compiled.parameters);
+    expect(toStrictJsonSchema(compiled.parameters as Record<string, unknown>)).toStrictEqual(
+      compiled.parameters,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { RunContext, tool } from "@openai/agents-core";
 import { describe, expect, it } from "vitest";
+import { readPath } from "../__fixtures__/read-path";
 import { compileToolSchema } from "./compile-tool-schema";
 
 const strict = (parameters: unknown) => compileToolSchema("t", parameters, "openai-chat", true);
@@ -72,7 +73,9 @@ describe("OpenAI strict: kept, dropped and relaxed keywords", () => {
     expect(compiled.strict).toBe(true);
     const entries = Object.entries(extra);
     const text = `{${entries.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(", ")}}`;
-    expect((compiled.parameters as any).properties.a.description).toBe(`The a.\n\n${text}`);
+    expect(readPath(compiled.parameters, "properties", "a", "description")).toBe(
+      `The a.\n\n${text}`,
+    );
     expect(compiled.relaxed).toEqual(
       entries.map(([keyword, value]) => ({ schemaPath: "/properties/a", keyword, value })),
     );
@@ -82,7 +85,7 @@ describe("OpenAI strict: kept, dropped and relaxed keywords", () => {
     const overlapping = strict(
       object({ v: { oneOf: [{ type: "number" }, { type: "integer" }] } }, { required: ["v"] }),
     );
-    expect((overlapping.parameters as any).properties.v).toEqual({
+    expect(readPath(overlapping.parameters, "properties", "v")).toEqual({
       anyOf: [{ type: "number" }, { type: "integer" }],
     });
     expect(overlapping.relaxed).toEqual([
@@ -110,7 +113,7 @@ describe("OpenAI strict: interpretations", () => {
       ),
     );
     expect(compiled.relaxed.map((entry) => entry.keyword)).toEqual(["x-order", "contentMediaType"]);
-    expect((compiled.parameters as any).properties.a).toEqual({
+    expect(readPath(compiled.parameters, "properties", "a")).toEqual({
       type: "string",
       description: '{x-order: 2, contentMediaType: "text/plain"}',
     });
@@ -161,7 +164,7 @@ describe("OpenAI strict: optional properties", () => {
       name: "t",
       description: "d",
       strict: true,
-      parameters: schema as any,
+      parameters: schema as never,
       execute: async () => "",
     });
     expect(compiled.parameters).toStrictEqual(agents.parameters);
@@ -181,7 +184,7 @@ describe("OpenAI strict: optional properties", () => {
       name: "t",
       description: "d",
       strict: true,
-      parameters: schema as any,
+      parameters: schema as never,
       execute: async (input) => JSON.stringify(input),
     });
     for (const value of [
@@ -239,7 +242,7 @@ describe("OpenAI strict: rules M and I", () => {
       ),
     );
     expect(compiled.strict).toBe(true);
-    expect((compiled.parameters as any).properties.v).toEqual({
+    expect(readPath(compiled.parameters, "properties", "v")).toEqual({
       type: "object",
       properties: { a: { type: "string" }, b: { type: "number" } },
       required: ["a", "b"],
@@ -254,6 +257,9 @@ describe("OpenAI strict: rules M and I", () => {
         { required: ["v"], $defs: { S: { type: "string" } } },
       ),
     );
-    expect((compiled.parameters as any).properties.v).toEqual({ type: "string", maxLength: 5 });
+    expect(readPath(compiled.parameters, "properties", "v")).toEqual({
+      type: "string",
+      maxLength: 5,
+    });
   });
 });
