@@ -1,13 +1,17 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { JsonSchemaObject } from "@toolwright/schema-coerce";
 import type { ToolContent } from "./content";
+import type { JsonSchemaInterface } from "./json-schema-interface";
 import type { Seam } from "./seam";
 import type { StandardSchema, StandardSchemaOutput } from "./standard-schema";
 import type { ToolContext } from "./tool-context";
 import type { ToolResult } from "./tool-result";
 
-/** A JSON Schema a tool accepts: a TypeBox schema (typed) or any plain JSON Schema object. */
-export type ToolSchema = TSchema | JsonSchemaObject;
+/**
+ * A JSON Schema a tool accepts: a TypeBox schema (typed), any plain JSON Schema object, or one
+ * typed as an interface such as `JSONSchema7` (then `params` is `Readonly<Record<string, unknown>>`).
+ */
+export type ToolSchema = TSchema | JsonSchemaObject | JsonSchemaInterface;
 
 /**
  * What a tool's `parameters` may be: a JSON Schema ({@link ToolSchema}) or a Standard Schema v1
@@ -41,7 +45,7 @@ export interface ToolModel {
   /** The model id, e.g. `gpt-5-mini` or `claude-sonnet-4-5`. */
   readonly id: string;
   /** The provider, e.g. `openai`, `anthropic`, `ollama`. */
-  readonly provider?: string;
+  readonly provider?: string | undefined;
 }
 
 /** How a tool's calls may run beside other calls of the same batch. */
@@ -54,12 +58,12 @@ export interface ToolDefinitionBase<TParameters> {
   /** What the tool does, for the model. Required. */
   readonly description: string;
   /** A human-readable name for UIs; never sent to the model. */
-  readonly label?: string;
+  readonly label?: string | undefined;
   /**
    * The parameter schema: TypeBox, plain JSON Schema, or a Standard Schema whose library produces
    * JSON Schema; `{ type: "object" }` when absent.
    */
-  readonly parameters?: TParameters;
+  readonly parameters?: TParameters | undefined;
   /**
    * Converts a Standard Schema `parameters` into the JSON Schema the model sees and arguments are
    * coerced and validated against — for libraries without `~standard.jsonSchema` (e.g. Valibot's
@@ -78,9 +82,9 @@ export interface ToolDefinitionBase<TParameters> {
    */
   prepareArguments?(raw: Readonly<Record<string, unknown>>): unknown;
   /** `"sequential"` makes every batch that calls this tool run one call at a time. */
-  readonly executionMode?: ToolExecutionMode;
+  readonly executionMode?: ToolExecutionMode | undefined;
   /** Time limit for one call in milliseconds; overrides the batch's `timeoutMs`. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /**
    * Resource keys a call touches (file paths, account ids). Calls whose keys overlap never run at
    * the same time; others stay parallel.
@@ -90,7 +94,7 @@ export interface ToolDefinitionBase<TParameters> {
    */
   lockKeys?(params: ToolParams<TParameters>): readonly string[];
   /** Recovery policy for a durable runtime when a call's outcome is unknown. Default `"never"`. */
-  readonly replay?: "never" | "safe";
+  readonly replay?: "never" | "safe" | undefined;
   /**
    * Whether the tool is offered to `model` (`ToolRegistry.definitions({ model })`).
    *
@@ -98,9 +102,9 @@ export interface ToolDefinitionBase<TParameters> {
    */
   isAvailable?(model: ToolModel): boolean;
   /** The seams `execute` uses; a call fails with a clear error when the run does not provide one. */
-  readonly seams?: readonly Seam<unknown>[];
+  readonly seams?: readonly Seam<unknown>[] | undefined;
   /** Ask providers to constrain sampling to `parameters` (strict tool use). */
-  readonly constrainedSampling?: boolean;
+  readonly constrainedSampling?: boolean | undefined;
 }
 
 /** A tool whose `execute` returns a {@link ToolResult} itself. */
@@ -109,7 +113,7 @@ export interface ResultToolDefinition<
   TDetails = unknown,
 > extends ToolDefinitionBase<TParameters> {
   /** JSON Schema of `structuredContent` in successful results; object nodes need `additionalProperties`. */
-  readonly outputSchema?: ToolSchema;
+  readonly outputSchema?: ToolSchema | undefined;
   readonly output?: undefined;
   /**
    * Runs the tool.

@@ -17,6 +17,7 @@ export type {
 } from "./define-tool";
 export { defineTool } from "./define-tool";
 export { getParametersJsonSchema } from "./get-parameters-json-schema";
+export type { JsonSchemaInterface } from "./json-schema-interface";
 export type {
   AssistantContent,
   AssistantMessage,

@@ -1,4 +1,4 @@
-import { getValidator, SchemaError } from "@toolwright/schema-coerce";
+import { getValidator, type JsonSchemaObject, SchemaError } from "@toolwright/schema-coerce";
 import type { Tool, ToolModel } from "./define-tool";
 import { findObjectNodeWithoutAdditionalProperties } from "./find-open-object-node";
 import { getArgumentValidator } from "./get-argument-validator";
@@ -26,7 +26,7 @@ export type ToolRegistryListener = (change: ToolRegistryChange) => void;
 /** What {@link ToolRegistry.definitions} keeps. */
 export interface ToolDefinitionsFilter {
   /** Keep only the tools whose `isAvailable(model)` allows this model. */
-  readonly model?: ToolModel;
+  readonly model?: ToolModel | undefined;
 }
 
 /** Tools as every Toolwright API takes them: a registry or an array of tools. */
@@ -187,7 +187,9 @@ function compileToolSchemas(tool: Tool): void {
       `Tool ${tool.name}: the object schema at ${where}#${openNode} must set additionalProperties`,
     );
   }
-  compileSchema(tool, where, () => getValidator(outputSchema, TOOL_OUTPUT_OPTIONS));
+  // An interface-typed schema is JSON Schema all the same; only its TypeScript type lacks an index.
+  const schema = outputSchema as JsonSchemaObject;
+  compileSchema(tool, where, () => getValidator(schema, TOOL_OUTPUT_OPTIONS));
 }
 
 /** Runs `compileIt`, turning a compile error into a `ToolError` that names the tool and schema. */
