@@ -13,7 +13,7 @@ interface WireMessage {
 interface WireRequest {
   model: string;
   messages: WireMessage[];
-  tools?: { type: string; function: { name: string } }[];
+  tools?: { type: string; function: { name: string; parameters?: unknown } }[];
 }
 interface Recorded {
   readonly body: WireRequest;
