@@ -8,7 +8,7 @@
 // It builds the demo and the workspace packages it uses only when a source is newer than its
 // build (turbo, with every byte of its output on stderr), then runs dist/main.js in this process.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -63,10 +63,14 @@ function newestModification(path) {
   return newest;
 }
 
+function builtEntry({ directory, manifest }) {
+  return join(directory, manifest.name === "@toolwright/demo" ? "dist/main.js" : "dist/index.js");
+}
+
 /** True when a package has no build, or a source, manifest or build config is newer than it. */
-function needsBuild({ directory, manifest }) {
-  const entry = manifest.name === "@toolwright/demo" ? "dist/main.js" : "dist/index.js";
-  const built = statSync(join(directory, entry), { throwIfNoEntry: false });
+function needsBuild(workspacePackage) {
+  const { directory } = workspacePackage;
+  const built = statSync(builtEntry(workspacePackage), { throwIfNoEntry: false });
   if (built === undefined) return true;
   const inputs = [
     join(directory, "src"),
@@ -78,7 +82,8 @@ function needsBuild({ directory, manifest }) {
   return inputs.some((input) => newestModification(input) > built.mtimeMs);
 }
 
-if (collectDemoPackages(readWorkspacePackages()).some(needsBuild)) {
+const demoPackages = collectDemoPackages(readWorkspacePackages());
+if (demoPackages.some(needsBuild)) {
   process.stderr.write("toolwright-demo: building the demo and its packages (sources changed)…\n");
   const turbo = join(rootDirectory, "node_modules", ".bin", "turbo");
   const build = spawnSync(
@@ -92,6 +97,10 @@ if (collectDemoPackages(readWorkspacePackages()).some(needsBuild)) {
     process.exit(1);
   }
   if (build.status !== 0) process.exit(build.status ?? 1);
+  // A turbo cache hit leaves (or restores) dist/ with its old times, which would look stale again
+  // next time if only a source's time changed (a checkout, a touch): mark the builds as current.
+  const now = new Date();
+  for (const workspacePackage of demoPackages) utimesSync(builtEntry(workspacePackage), now, now);
 }
 
 // pnpm runs a bin in the caller's directory; a script (`pnpm --filter @toolwright/demo start`)
