@@ -9,8 +9,8 @@
 import type { Tool, ToolContext, ToolUpdate } from "@toolwright/tool-core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createToolCall } from "../test-support";
 import { executeToolBatch } from "./execute-tool-batch";
-import { createToolCall } from "./test-support";
 import type { ToolExecutionEvent } from "./tool-events";
 
 const NUM_RUNS = 150;

@@ -1,6 +1,6 @@
 import type { ToolContent } from "@toolwright/tool-core";
 import { describe, expect, it, vi } from "vitest";
-import { createToolCall } from "./test-support";
+import { createToolCall } from "../test-support";
 import { truncateOutput, truncationNotice } from "./truncate-output";
 
 const call = createToolCall("1", "read");

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { truncatedToolCallText } from "./executor-texts";
+import { truncatedToolCallText } from "../call/executor-texts";
+import { createToolCall, describeEvents, echoTool } from "../test-support";
 import { failTruncatedToolCalls } from "./fail-truncated-tool-calls";
-import { createToolCall, describeEvents, echoTool } from "./test-support";
 import type { ToolExecutionEvent } from "./tool-events";
 
 describe("failTruncatedToolCalls", () => {

@@ -6,8 +6,8 @@ import {
   type ToolSource,
   type ToolUpdate,
 } from "@toolwright/tool-core";
+import { keepShapeAlive } from "../keep-shape-alive";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
-import { keepShapeAlive } from "./keep-shape-alive";
 import type { RunToolCallOptions } from "./run-tool-call-options";
 
 /** The signal of a run that was given none: present (the SPEC says always), never aborts. */

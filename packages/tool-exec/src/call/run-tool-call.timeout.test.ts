@@ -1,8 +1,8 @@
 import type { Tool } from "@toolwright/tool-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createDeferred, createToolCall, firstText } from "../test-support";
 import { timeoutText } from "./executor-texts";
 import { runToolCall } from "./run-tool-call";
-import { createDeferred, createToolCall, firstText } from "./test-support";
 
 function slowTool(execute: Tool["execute"], timeoutMs?: number): Tool {
   return {

@@ -1,7 +1,7 @@
 import type { Tool } from "@toolwright/tool-core";
 import { describe, expect, it, vi } from "vitest";
+import { countingTool, createToolCall, firstText } from "../test-support";
 import { runToolCall } from "./run-tool-call";
-import { countingTool, createToolCall, firstText } from "./test-support";
 
 describe("runToolCall", () => {
   describe("tools with output: { schema, render }", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createToolCall, echoTool } from "../test-support";
 import { executeToolCall } from "./execute-tool-call";
-import { createToolCall, echoTool } from "./test-support";
 
 describe("executeToolCall", () => {
   it("should return the paired message of the chapter's echo call", async () => {

@@ -19,7 +19,9 @@ import {
   type ToolResult,
   type ToolUpdate,
 } from "@toolwright/tool-core";
-import { describeThrown } from "./describe-thrown";
+import { describeThrown } from "../describe-thrown";
+import { isPromiseLike } from "../is-promise-like";
+import { keepShapeAlive } from "../keep-shape-alive";
 import { createErrorResult } from "./error-result";
 import {
   ABORTED_TEXT,
@@ -30,8 +32,6 @@ import {
 } from "./executor-texts";
 import { finishExecutedCall } from "./finish-executed-call";
 import type { BeforeToolCallResult, ToolArgumentCoercions } from "./hooks";
-import { isPromiseLike } from "./is-promise-like";
-import { keepShapeAlive } from "./keep-shape-alive";
 import { linkAbort } from "./link-abort";
 import { raceTimeout } from "./race-timeout";
 import { RunningToolContext, type ToolContextHost } from "./running-tool-context";

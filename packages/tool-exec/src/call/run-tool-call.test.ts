@@ -1,8 +1,8 @@
 import { ToolRegistry, validateToolArguments } from "@toolwright/tool-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { countingTool, createToolCall, echoTool, firstText } from "../test-support";
 import { ABORTED_TEXT, BLOCKED_TEXT, toolNotFoundText } from "./executor-texts";
 import { runToolCall } from "./run-tool-call";
-import { countingTool, createToolCall, echoTool, firstText } from "./test-support";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,6 +1,5 @@
 import type { Tool } from "@toolwright/tool-core";
 import { describe, expect, it, vi } from "vitest";
-import { executeToolBatch } from "./execute-tool-batch";
 import {
   createDeferred,
   createGatedTool,
@@ -10,7 +9,8 @@ import {
   flushMicrotasks,
   gatedCall,
   recordEvents,
-} from "./test-support";
+} from "../test-support";
+import { executeToolBatch } from "./execute-tool-batch";
 
 describe("executeToolBatch", () => {
   describe("events", () => {

@@ -1,11 +1,11 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
-import { createToolResultMessage } from "./create-tool-result-message";
-import { describeThrown } from "./describe-thrown";
-import { keepShapeAlive } from "./keep-shape-alive";
-import type { ToolCallOutcome } from "./tool-call-outcome";
-import type { ToolCallRun } from "./tool-call-run";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { ToolCallRun } from "../call/tool-call-run";
+import { describeThrown } from "../describe-thrown";
+import { keepShapeAlive } from "../keep-shape-alive";
+import { createToolResultMessage } from "../output/create-tool-result-message";
+import type { TruncationOptions } from "../output/truncate-output";
 import { ToolEventQueue } from "./tool-event-queue";
-import type { TruncationOptions } from "./truncate-output";
 
 /**
  * The three per-call events of a batch and what a failing listener does to the call (see

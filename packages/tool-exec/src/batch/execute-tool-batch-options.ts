@@ -1,8 +1,8 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
-import type { RunToolCallOptions } from "./run-tool-call-options";
-import type { ToolCallOutcome } from "./tool-call-outcome";
+import type { RunToolCallOptions } from "../call/run-tool-call-options";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { TruncationOptions } from "../output/truncate-output";
 import type { ToolEventListener } from "./tool-events";
-import type { TruncationOptions } from "./truncate-output";
 
 /** How a batch runs its calls. */
 export type ToolBatchMode = "parallel" | "sequential";

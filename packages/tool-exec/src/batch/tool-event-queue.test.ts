@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createDeferred, flushMicrotasks } from "./test-support";
+import { createDeferred, flushMicrotasks } from "../test-support";
 import { ToolEventQueue } from "./tool-event-queue";
 import type { ToolExecutionEvent } from "./tool-events";
 

@@ -1,5 +1,5 @@
 import type { ToolContent, ToolResultMessage } from "@toolwright/tool-core";
-import type { ToolCallOutcome } from "./tool-call-outcome";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { type TruncationOptions, truncateOutput } from "./truncate-output";
 
 /**

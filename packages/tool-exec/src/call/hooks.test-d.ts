@@ -1,9 +1,9 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
 import { describe, expectTypeOf, it } from "vitest";
-import { executeToolBatch } from "./execute-tool-batch";
+import { executeToolBatch } from "../batch/execute-tool-batch";
+import type { ToolExecutionEvent } from "../batch/tool-events";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
 import type { ToolCallOutcome } from "./tool-call-outcome";
-import type { ToolExecutionEvent } from "./tool-events";
 
 describe("hook types", () => {
   it("should accept hooks that return nothing, sync or async", () => {

@@ -1,12 +1,12 @@
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import { truncatedToolCallText } from "../call/executor-texts";
+import type { RunToolCallOptions } from "../call/run-tool-call-options";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { ToolCallRun } from "../call/tool-call-run";
+import { ToolRun } from "../call/tool-run";
 import { BatchEvents } from "./batch-events";
 import type { ExecuteToolBatchOptions, ToolBatchResult } from "./execute-tool-batch-options";
-import { truncatedToolCallText } from "./executor-texts";
-import type { RunToolCallOptions } from "./run-tool-call-options";
-import type { ToolCallOutcome } from "./tool-call-outcome";
-import { ToolCallRun } from "./tool-call-run";
 import { ToolEventQueue } from "./tool-event-queue";
-import { ToolRun } from "./tool-run";
 
 /**
  * For an assistant message cut off by the output token limit: its tool calls' arguments may be

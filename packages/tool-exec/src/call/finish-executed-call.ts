@@ -5,13 +5,13 @@ import {
   type ToolResult,
   validateToolOutput,
 } from "@toolwright/tool-core";
+import { describeThrown } from "../describe-thrown";
+import { isPromiseLike } from "../is-promise-like";
 import { applyAfterToolCall } from "./apply-after-tool-call";
 import { checkToolContent, checkToolResult } from "./check-tool-content";
-import { describeThrown } from "./describe-thrown";
 import { createErrorResult } from "./error-result";
 import { invalidHookResultText, invalidResultText } from "./executor-texts";
 import type { AfterToolCallResult } from "./hooks";
-import { isPromiseLike } from "./is-promise-like";
 import type { ToolRun } from "./tool-run";
 
 /** A call's final result and, when it failed, the `error.type` for its span. */

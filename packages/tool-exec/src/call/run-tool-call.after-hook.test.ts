@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
+import { countingTool, createToolCall, firstText } from "../test-support";
 import type { AfterToolCallResult } from "./hooks";
 import { runToolCall } from "./run-tool-call";
-import { countingTool, createToolCall, firstText } from "./test-support";
 
 describe("runToolCall", () => {
   describe("step 7: afterToolCall", () => {

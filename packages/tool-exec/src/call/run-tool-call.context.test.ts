@@ -1,6 +1,5 @@
 import { defineSeam, provideSeam } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
-import { runToolCall } from "./run-tool-call";
 import {
   countingTool,
   createDeferred,
@@ -8,7 +7,8 @@ import {
   echoTool,
   firstText,
   flushMicrotasks,
-} from "./test-support";
+} from "../test-support";
+import { runToolCall } from "./run-tool-call";
 import { ToolRunnerSeam } from "./tool-runner-seam";
 
 describe("runToolCall", () => {

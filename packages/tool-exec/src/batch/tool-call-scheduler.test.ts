@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createDeferred, type Deferred, flushMicrotasks } from "./test-support";
+import { createDeferred, type Deferred, flushMicrotasks } from "../test-support";
 import { type SchedulableCall, ToolCallScheduler } from "./tool-call-scheduler";
 
 interface TestCall extends SchedulableCall {

@@ -6,9 +6,9 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import type { Tool } from "@toolwright/tool-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { executeToolBatch } from "./execute-tool-batch";
+import { executeToolBatch } from "../batch/execute-tool-batch";
+import { createToolCall, echoTool } from "../test-support";
 import { runToolCall } from "./run-tool-call";
-import { createToolCall, echoTool } from "./test-support";
 import { ToolRunnerSeam } from "./tool-runner-seam";
 import { startToolSpan, TRACER_NAME } from "./trace-tool-call";
 

@@ -1,9 +1,9 @@
 import type { ToolCall, ToolResultMessage, ToolSource } from "@toolwright/tool-core";
-import { createToolResultMessage } from "./create-tool-result-message";
+import { createToolResultMessage } from "../output/create-tool-result-message";
+import type { TruncationOptions } from "../output/truncate-output";
 import type { RunToolCallOptions } from "./run-tool-call-options";
 import { ToolCallRun } from "./tool-call-run";
 import { ToolRun } from "./tool-run";
-import type { TruncationOptions } from "./truncate-output";
 
 /** Options of {@link executeToolCall}: a run's options without `tools`, plus output truncation. */
 export interface ExecuteToolCallOptions<TContext = unknown>

@@ -1,7 +1,7 @@
 import type { ToolResult } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
+import { createToolCall } from "../test-support";
 import { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
-import { createToolCall } from "./test-support";
 
 function outcome(result: Partial<ToolResult>) {
   return {

@@ -5,7 +5,7 @@
  * source order and no two calls can wait on each other (every queue is ordered the same way).
  * Starting and releasing a call costs O(its keys) — no step scans the batch.
  */
-import { keepShapeAlive } from "./keep-shape-alive";
+import { keepShapeAlive } from "../keep-shape-alive";
 
 /** What the scheduler needs of a call. */
 export interface SchedulableCall {

@@ -1,7 +1,6 @@
 import type { Tool } from "@toolwright/tool-core";
 import { describe, expect, it, vi } from "vitest";
-import { executeToolBatch } from "./execute-tool-batch";
-import { ABORTED_TEXT } from "./executor-texts";
+import { ABORTED_TEXT } from "../call/executor-texts";
 import {
   createDeferred,
   createGatedTool,
@@ -12,7 +11,8 @@ import {
   flushMicrotasks,
   gatedCall,
   recordEvents,
-} from "./test-support";
+} from "../test-support";
+import { executeToolBatch } from "./execute-tool-batch";
 
 describe("executeToolBatch", () => {
   it("should return nothing and not terminate for an empty batch", async () => {

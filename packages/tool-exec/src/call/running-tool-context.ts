@@ -1,5 +1,5 @@
 import type { Seam, ToolCall, ToolContext, ToolUpdate } from "@toolwright/tool-core";
-import { keepShapeAlive } from "./keep-shape-alive";
+import { keepShapeAlive } from "../keep-shape-alive";
 
 /** What a running call gives its tool's context: the executor side of `onUpdate` and `use`. */
 export interface ToolContextHost {

@@ -1,14 +1,14 @@
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import type { RunToolCallOptions } from "../call/run-tool-call-options";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { ToolCallRun } from "../call/tool-call-run";
+import { type InternalUpdateListener, ToolRun } from "../call/tool-run";
+import { describeThrown } from "../describe-thrown";
 import { BatchEvents } from "./batch-events";
-import { describeThrown } from "./describe-thrown";
 import type { ExecuteToolBatchOptions, ToolBatchResult } from "./execute-tool-batch-options";
-import type { RunToolCallOptions } from "./run-tool-call-options";
 import { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
-import type { ToolCallOutcome } from "./tool-call-outcome";
-import { ToolCallRun } from "./tool-call-run";
 import { ToolCallScheduler } from "./tool-call-scheduler";
 import { ToolEventQueue } from "./tool-event-queue";
-import { type InternalUpdateListener, ToolRun } from "./tool-run";
 
 /**
  * Executes the tool calls of one assistant message and returns exactly one message per call, in
