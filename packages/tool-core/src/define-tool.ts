@@ -2,19 +2,29 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import type { JsonSchemaObject } from "@toolwright/schema-coerce";
 import type { ToolContent } from "./content";
 import type { Seam } from "./seam";
+import type { StandardSchema, StandardSchemaOutput } from "./standard-schema";
 import type { ToolContext } from "./tool-context";
 import type { ToolResult } from "./tool-result";
 
-/** A schema a tool accepts: a TypeBox schema (typed) or any plain JSON Schema object. */
+/** A JSON Schema a tool accepts: a TypeBox schema (typed) or any plain JSON Schema object. */
 export type ToolSchema = TSchema | JsonSchemaObject;
 
 /**
- * The type of `execute`'s `params`: `Static<typeof parameters>` for a TypeBox schema; for plain JSON
- * Schema (or none) an object whose values are `unknown`, so the tool has to narrow them.
+ * What a tool's `parameters` may be: a JSON Schema ({@link ToolSchema}) or a Standard Schema v1
+ * (Zod 4, Valibot, ArkType, …) whose library can produce JSON Schema.
  */
-export type ToolParams<TParameters> = TParameters extends TSchema
-  ? Static<TParameters>
-  : Readonly<Record<string, unknown>>;
+export type ToolParametersSchema = ToolSchema | StandardSchema;
+
+/**
+ * The type of `execute`'s `params`: the library's output type for a Standard Schema,
+ * `Static<typeof parameters>` for a TypeBox schema; for plain JSON Schema (or none) an object whose
+ * values are `unknown`, so the tool has to narrow them.
+ */
+export type ToolParams<TParameters> = TParameters extends StandardSchema
+  ? StandardSchemaOutput<TParameters>
+  : TParameters extends TSchema
+    ? Static<TParameters>
+    : Readonly<Record<string, unknown>>;
 
 /** The `params` type of a tool's `execute`, from the tool itself. */
 export type ToolParamsOf<TTool> = TTool extends { readonly parameters?: infer TParameters }
@@ -45,8 +55,20 @@ export interface ToolDefinitionBase<TParameters> {
   readonly description: string;
   /** A human-readable name for UIs; never sent to the model. */
   readonly label?: string;
-  /** The parameter schema; `{ type: "object" }` when absent. */
+  /**
+   * The parameter schema: TypeBox, plain JSON Schema, or a Standard Schema whose library produces
+   * JSON Schema; `{ type: "object" }` when absent.
+   */
   readonly parameters?: TParameters;
+  /**
+   * Converts a Standard Schema `parameters` into the JSON Schema the model sees and arguments are
+   * coerced and validated against — for libraries without `~standard.jsonSchema` (e.g. Valibot's
+   * `toJsonSchema` from `@valibot/to-json-schema`). Ignored for JSON Schema parameters.
+   *
+   * **Contract:** called once per tool, at `register` or first use; must not mutate `parameters`;
+   * must return a JSON Schema object; may throw — `register` then refuses the tool with the message.
+   */
+  toJsonSchema?(parameters: TParameters): object;
   /**
    * A compatibility shim run on the raw arguments before validation (old argument names, a model
    * that nests everything under `input`, …).
@@ -82,8 +104,10 @@ export interface ToolDefinitionBase<TParameters> {
 }
 
 /** A tool whose `execute` returns a {@link ToolResult} itself. */
-export interface ResultToolDefinition<TParameters = ToolSchema | undefined, TDetails = unknown>
-  extends ToolDefinitionBase<TParameters> {
+export interface ResultToolDefinition<
+  TParameters = ToolParametersSchema | undefined,
+  TDetails = unknown,
+> extends ToolDefinitionBase<TParameters> {
   /** JSON Schema of `structuredContent` in successful results; object nodes need `additionalProperties`. */
   readonly outputSchema?: ToolSchema;
   readonly output?: undefined;
@@ -118,7 +142,7 @@ export interface ToolOutput<TOutput> {
  * hooks rewrite it, then renders it into `content`; `structuredContent` is the value.
  */
 export interface ValueToolDefinition<
-  TParameters = ToolSchema | undefined,
+  TParameters = ToolParametersSchema | undefined,
   TOutput = ToolSchema,
   TDetails = unknown,
 > extends ToolDefinitionBase<TParameters> {
@@ -137,7 +161,7 @@ export interface ValueToolDefinition<
 }
 
 /** Any tool, whatever its types: what registries, executors and transcripts hold. */
-export type Tool<TParameters = ToolSchema | undefined, TDetails = unknown> =
+export type Tool<TParameters = ToolParametersSchema | undefined, TDetails = unknown> =
   | ResultToolDefinition<TParameters, TDetails>
   | ValueToolDefinition<TParameters, ToolSchema, TDetails>;
 
@@ -147,13 +171,13 @@ export type Tool<TParameters = ToolSchema | undefined, TDetails = unknown> =
  * Returns the definition itself; `ToolRegistry.register` checks it.
  */
 export function defineTool<
-  TParameters extends ToolSchema | undefined = undefined,
+  TParameters extends ToolParametersSchema | undefined = undefined,
   TDetails = unknown,
 >(
   definition: ResultToolDefinition<TParameters, TDetails>,
 ): ResultToolDefinition<TParameters, TDetails>;
 export function defineTool<
-  TParameters extends ToolSchema | undefined,
+  TParameters extends ToolParametersSchema | undefined,
   TOutput extends ToolSchema,
   TDetails = unknown,
 >(
