@@ -1,10 +1,12 @@
 // The public API of @toolwright/tool-exec: explicit named exports only. Node-only helpers live in
 // `./node` (`@toolwright/tool-exec/node`) so this entry stays browser-safe.
+export { executeAssistantMessage } from "./batch/execute-assistant-message";
 export { executeToolBatch } from "./batch/execute-tool-batch";
 export type {
   ExecuteToolBatchOptions,
   ToolBatchMode,
   ToolBatchResult,
+  ToolBatchResultMode,
 } from "./batch/execute-tool-batch-options";
 export { failTruncatedToolCalls } from "./batch/fail-truncated-tool-calls";
 export { shouldTerminateToolBatch } from "./batch/should-terminate-tool-batch";
@@ -37,6 +39,8 @@ export type {
 } from "./call/hooks";
 export { runToolCall } from "./call/run-tool-call";
 export type { RunToolCallOptions, ToolUpdateListener } from "./call/run-tool-call-options";
+export type { ToolCallErrorType } from "./call/tool-call-error-type";
+export { TOOL_CALL_ERROR_TYPES } from "./call/tool-call-error-type";
 export type { ToolCallOutcome } from "./call/tool-call-outcome";
 export type { ToolRunner } from "./call/tool-runner-seam";
 export { ToolRunnerSeam } from "./call/tool-runner-seam";

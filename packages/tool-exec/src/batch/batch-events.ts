@@ -1,15 +1,19 @@
-import type { ToolResultMessage } from "@toolwright/tool-core";
+import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import { createErrorResult } from "../call/error-result";
+import { settleCallWithError } from "../call/settle-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
-import type { ToolCallRun } from "../call/tool-call-run";
 import { describeThrown } from "../describe-thrown";
 import { keepShapeAlive } from "../keep-shape-alive";
+import type { MaybePromise } from "../maybe-async";
 import { createToolResultMessage } from "../output/create-tool-result-message";
 import type { TruncationOptions } from "../output/truncate-output";
 import { ToolEventQueue } from "./tool-event-queue";
+import type { ToolExecutionEndEvent } from "./tool-events";
 
 /**
  * The three per-call events of a batch and what a failing listener does to the call (see
- * `ToolEventListener`). Shared by `executeToolBatch` and `failTruncatedToolCalls`.
+ * `ToolEventListener`). Each method returns what it decided — the outcome to keep — and writes
+ * into nothing but the `messages` array it is given. Shared by every kind of batch.
  */
 export class BatchEvents {
   readonly #queue: ToolEventQueue;
@@ -28,10 +32,12 @@ export class BatchEvents {
     this.#truncation = truncation;
   }
 
-  /** `tool_execution_start`; a failing listener ends the call before its preflight. */
-  start(call: ToolCallRun): Promise<void> | undefined {
+  /**
+   * `tool_execution_start`. Returns `undefined` when the call may go on, or its error outcome when
+   * the listener failed (the call then ends before its preflight).
+   */
+  start(toolCall: ToolCall): MaybePromise<ToolCallOutcome | undefined> {
     if (!this.#queue.isActive) return undefined;
-    const { toolCall } = call;
     let pending: Promise<void> | undefined;
     try {
       pending = this.#queue.emit({
@@ -41,62 +47,43 @@ export class BatchEvents {
         args: toolCall.arguments,
       });
     } catch (error) {
-      call.fail("event_listener_error", describeThrown(error));
-      return undefined;
+      return startFailed(toolCall, error);
     }
-    return pending?.then(undefined, (error: unknown) => {
-      call.fail("event_listener_error", describeThrown(error));
-    });
-  }
-
-  /** `tool_execution_end` with the untouched result; a failing listener turns the call's message into an error. */
-  end(call: ToolCallRun): Promise<void> | undefined {
-    if (!this.#queue.isActive) return undefined;
-    const outcome = call.outcome as ToolCallOutcome;
-    let pending: Promise<void> | undefined;
-    try {
-      pending = this.#queue.emit(
-        outcome.durationMs === undefined
-          ? {
-              type: "tool_execution_end",
-              toolCallId: outcome.toolCall.id,
-              toolName: outcome.toolCall.name,
-              result: outcome.result,
-              isError: outcome.isError,
-            }
-          : {
-              type: "tool_execution_end",
-              toolCallId: outcome.toolCall.id,
-              toolName: outcome.toolCall.name,
-              result: outcome.result,
-              isError: outcome.isError,
-              durationMs: outcome.durationMs,
-            },
-      );
-    } catch (error) {
-      call.replaceWithError(describeThrown(error));
-      return undefined;
-    }
-    return pending?.then(undefined, (error: unknown) => {
-      call.replaceWithError(describeThrown(error));
-    });
+    if (pending === undefined) return undefined;
+    return pending.then(noFailure, (error: unknown) => startFailed(toolCall, error));
   }
 
   /**
-   * Makes the call's message, appends it to `messages` and emits `tool_result`. A failing listener
-   * is remembered, not fatal: the remaining results still go out.
+   * `tool_execution_end` with the untouched result. Returns the outcome to keep: `outcome` itself,
+   * or an error outcome with the listener's message (keeping `durationMs`) when it failed.
    */
-  result(call: ToolCallRun, messages: ToolResultMessage[]): Promise<void> | undefined {
-    const making = createToolResultMessage(call.outcome as ToolCallOutcome, this.#truncation);
+  end(outcome: ToolCallOutcome): MaybePromise<ToolCallOutcome> {
+    if (!this.#queue.isActive) return outcome;
+    let pending: Promise<void> | undefined;
+    try {
+      pending = this.#queue.emit(createEndEvent(outcome));
+    } catch (error) {
+      return endFailed(outcome, error);
+    }
+    if (pending === undefined) return outcome;
+    return pending.then(
+      () => outcome,
+      (error: unknown) => endFailed(outcome, error),
+    );
+  }
+
+  /**
+   * Makes the outcome's message, appends it to `messages` and emits `tool_result`. A failing
+   * listener is remembered, not fatal: the remaining results still go out.
+   */
+  result(outcome: ToolCallOutcome, messages: ToolResultMessage[]): MaybePromise<void> {
+    const making = createToolResultMessage(outcome, this.#truncation);
     if (making instanceof Promise)
       return making.then((message) => this.#emitResult(message, messages));
     return this.#emitResult(making, messages);
   }
 
-  #emitResult(
-    message: ToolResultMessage,
-    messages: ToolResultMessage[],
-  ): Promise<void> | undefined {
+  #emitResult(message: ToolResultMessage, messages: ToolResultMessage[]): MaybePromise<void> {
     messages.push(message);
     if (!this.#queue.isActive) return undefined;
     let pending: Promise<void> | undefined;
@@ -110,4 +97,35 @@ export class BatchEvents {
       this.resultListenerFailure ??= { error };
     });
   }
+}
+
+function noFailure(): undefined {
+  return undefined;
+}
+
+function startFailed(toolCall: ToolCall, error: unknown): ToolCallOutcome {
+  return settleCallWithError(toolCall, undefined, "event_listener_error", describeThrown(error));
+}
+
+/** The call's message becomes the listener's error; `durationMs` stays (the tool did run). */
+function endFailed(outcome: ToolCallOutcome, error: unknown): ToolCallOutcome {
+  const result = createErrorResult(describeThrown(error));
+  const { toolCall, durationMs } = outcome;
+  return durationMs === undefined
+    ? { toolCall, result, isError: true, errorType: "event_listener_error" }
+    : { toolCall, result, isError: true, errorType: "event_listener_error", durationMs };
+}
+
+function createEndEvent(outcome: ToolCallOutcome): ToolExecutionEndEvent {
+  const { toolCall, result, isError, errorType, durationMs } = outcome;
+  const event: { -readonly [Key in keyof ToolExecutionEndEvent]: ToolExecutionEndEvent[Key] } = {
+    type: "tool_execution_end",
+    toolCallId: toolCall.id,
+    toolName: toolCall.name,
+    result,
+    isError,
+  };
+  if (errorType !== undefined) event.errorType = errorType;
+  if (durationMs !== undefined) event.durationMs = durationMs;
+  return event;
 }

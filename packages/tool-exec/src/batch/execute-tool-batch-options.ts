@@ -7,6 +7,12 @@ import type { ToolEventListener } from "./tool-events";
 /** How a batch runs its calls. */
 export type ToolBatchMode = "parallel" | "sequential";
 
+/**
+ * How a batch actually ran: the requested mode, `"sequential"` when a called tool demands it, or
+ * `"truncated"` when no call ran because the assistant message was cut off at the token limit.
+ */
+export type ToolBatchResultMode = ToolBatchMode | "truncated";
+
 /** Options of `executeToolBatch` and `failTruncatedToolCalls`. */
 export interface ExecuteToolBatchOptions<TContext = unknown>
   extends Omit<RunToolCallOptions<TContext>, "onUpdate"> {
@@ -32,4 +38,6 @@ export interface ToolBatchResult {
   readonly outcomes: ToolCallOutcome[];
   /** `shouldTerminateToolBatch(outcomes)`: every result asked to stop. */
   readonly terminate: boolean;
+  /** How the batch ran; see {@link ToolBatchResultMode}. */
+  readonly mode: ToolBatchResultMode;
 }

@@ -20,6 +20,7 @@ describe("executeToolBatch", () => {
       messages: [],
       outcomes: [],
       terminate: false,
+      mode: "parallel",
     });
   });
 

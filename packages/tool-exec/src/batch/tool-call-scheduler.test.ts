@@ -1,20 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { createDeferred, type Deferred, flushMicrotasks } from "../test-support";
-import { type SchedulableCall, ToolCallScheduler } from "./tool-call-scheduler";
+import { ToolCallScheduler } from "./tool-call-scheduler";
 
-interface TestCall extends SchedulableCall {
+interface TestCall {
   readonly name: string;
+  readonly keys: readonly string[] | undefined;
   readonly gate: Deferred<void>;
 }
 
-function createCall(name: string, lockKeys?: readonly string[]): TestCall {
-  return { name, lockKeys, blockedBy: 0, gate: createDeferred() };
+function createCall(name: string, keys?: readonly string[]): TestCall {
+  return { name, keys, gate: createDeferred() };
+}
+
+/** Adds the calls in source order, as a batch does. */
+function addAll(scheduler: ToolCallScheduler<TestCall, void>, calls: readonly TestCall[]): void {
+  calls.forEach((call, index) => {
+    scheduler.add(call, index, call.keys);
+  });
 }
 
 function createScheduler(maxConcurrency: number) {
   const started: string[] = [];
   const finished: string[] = [];
-  const scheduler = new ToolCallScheduler<TestCall>(
+  const scheduler = new ToolCallScheduler<TestCall, void>(
     maxConcurrency,
     async (call) => {
       started.push(call.name);
@@ -36,7 +44,7 @@ describe("ToolCallScheduler", () => {
   it("should start calls in source order up to the limit and refill as they finish", async () => {
     const { scheduler, started, finished } = createScheduler(2);
     const calls = ["a", "b", "c"].map((name) => createCall(name));
-    for (const call of calls) scheduler.add(call);
+    addAll(scheduler, calls);
     const done = scheduler.run();
     await flushMicrotasks();
     expect(started).toEqual(["a", "b"]);
@@ -54,8 +62,7 @@ describe("ToolCallScheduler", () => {
     const { scheduler, started } = createScheduler(Number.POSITIVE_INFINITY);
     const first = createCall("first", ["x", "y"]);
     const second = createCall("second", ["y", "x"]);
-    scheduler.add(first);
-    scheduler.add(second);
+    addAll(scheduler, [first, second]);
     const done = scheduler.run();
     await flushMicrotasks();
     expect(started).toEqual(["first"]);
@@ -67,13 +74,12 @@ describe("ToolCallScheduler", () => {
   });
 
   it("should keep going when execute rejects", async () => {
-    const scheduler = new ToolCallScheduler<TestCall>(
+    const scheduler = new ToolCallScheduler<TestCall, void>(
       1,
       () => Promise.reject(new Error("unexpected")),
       () => undefined,
     );
-    scheduler.add(createCall("a"));
-    scheduler.add(createCall("b"));
+    addAll(scheduler, [createCall("a"), createCall("b")]);
     await expect(scheduler.run()).resolves.toBeUndefined();
   });
 });

@@ -3,72 +3,76 @@
  * once, and never two calls whose lock keys overlap. Each lock key has a queue in source order; a
  * call may start only when it heads the queue of every key it holds, so overlapping calls run in
  * source order and no two calls can wait on each other (every queue is ordered the same way).
- * Starting and releasing a call costs O(its keys) — no step scans the batch.
+ * Starting and releasing a call costs O(its keys) — no step scans the batch. The scheduler owns
+ * its entries: the values it is given are never written to.
  */
 import { keepShapeAlive } from "../keep-shape-alive";
+import type { MaybePromise } from "../maybe-async";
 
-/** What the scheduler needs of a call. */
-export interface SchedulableCall {
+/** The scheduler's record of one call. */
+interface Entry<TValue> {
+  readonly value: TValue;
+  /** The call's position in the batch. */
+  readonly index: number;
   /** The call's distinct lock keys, or `undefined` for none. */
-  readonly lockKeys: readonly string[] | undefined;
-  /** Scheduler state: how many key queues the call does not head yet. */
+  readonly keys: readonly string[] | undefined;
+  /** How many key queues the call does not head yet. */
   blockedBy: number;
 }
 
-interface KeyQueue<TCall> {
-  readonly calls: TCall[];
+interface KeyQueue<TValue> {
+  readonly entries: Entry<TValue>[];
   head: number;
 }
 
 /** Schedules a batch's calls; see the file header. */
-export class ToolCallScheduler<TCall extends SchedulableCall> {
+export class ToolCallScheduler<TValue, TResult> {
   readonly #maxConcurrency: number;
-  readonly #execute: (call: TCall) => Promise<unknown>;
-  readonly #finish: (call: TCall) => Promise<void> | undefined;
-  readonly #ready: TCall[] = [];
+  readonly #execute: (value: TValue) => Promise<TResult>;
+  readonly #finish: (value: TValue, index: number, result: TResult) => MaybePromise<void>;
+  readonly #ready: Entry<TValue>[] = [];
   #readyHead = 0;
-  readonly #keyQueues = new Map<string, KeyQueue<TCall>>();
+  readonly #keyQueues = new Map<string, KeyQueue<TValue>>();
   #running = 0;
   #remaining = 0;
   #resolveDone: (() => void) | undefined = undefined;
 
   static {
     // See keep-shape-alive.ts: one scheduler per batch dies with its batch.
-    const noop = () => undefined;
-    keepShapeAlive(() => new ToolCallScheduler(1, () => Promise.resolve(), noop));
+    const execute = () => Promise.resolve();
+    keepShapeAlive(() => new ToolCallScheduler<unknown, void>(1, execute, () => undefined));
   }
 
   /**
-   * `execute` runs a call (must not reject); `finish` runs after its slot and keys were released
-   * (emitting its end event) and must not reject either.
+   * `execute` runs a call and must not reject; `finish` runs after the call's slot and keys were
+   * released (it emits the end event) and must not throw or reject either.
    */
   constructor(
     maxConcurrency: number,
-    execute: (call: TCall) => Promise<unknown>,
-    finish: (call: TCall) => Promise<void> | undefined,
+    execute: (value: TValue) => Promise<TResult>,
+    finish: (value: TValue, index: number, result: TResult) => MaybePromise<void>,
   ) {
     this.#maxConcurrency = maxConcurrency;
     this.#execute = execute;
     this.#finish = finish;
   }
 
-  /** Adds a call. Calls must be added in source order, before {@link run}. */
-  add(call: TCall): void {
+  /** Adds a call at batch position `index`. Calls must be added in source order, before {@link run}. */
+  add(value: TValue, index: number, keys: readonly string[] | undefined): void {
     this.#remaining++;
-    const keys = call.lockKeys;
-    call.blockedBy = 0;
+    const entry: Entry<TValue> = { value, index, keys, blockedBy: 0 };
     if (keys !== undefined) {
       for (const key of keys) {
         let queue = this.#keyQueues.get(key);
         if (queue === undefined) {
-          queue = { calls: [], head: 0 };
+          queue = { entries: [], head: 0 };
           this.#keyQueues.set(key, queue);
         }
-        queue.calls.push(call);
-        if (queue.calls.length - queue.head > 1) call.blockedBy++;
+        queue.entries.push(entry);
+        if (queue.entries.length - queue.head > 1) entry.blockedBy++;
       }
     }
-    if (call.blockedBy === 0) this.#ready.push(call);
+    if (entry.blockedBy === 0) this.#ready.push(entry);
   }
 
   /** Starts the calls; resolves when every call finished (execute and finish). */
@@ -83,24 +87,27 @@ export class ToolCallScheduler<TCall extends SchedulableCall> {
 
   #pump(): void {
     while (this.#running < this.#maxConcurrency && this.#readyHead < this.#ready.length) {
-      const call = this.#ready[this.#readyHead] as TCall;
+      const entry = this.#ready[this.#readyHead] as Entry<TValue>;
+      // Drop the reference: a started entry must not stay reachable from the ready list.
+      this.#ready[this.#readyHead] = undefined as unknown as Entry<TValue>;
       this.#readyHead++;
       this.#running++;
-      void this.#runOne(call);
+      void this.#runOne(entry);
     }
   }
 
-  async #runOne(call: TCall): Promise<void> {
+  async #runOne(entry: Entry<TValue>): Promise<void> {
+    let result: TResult | undefined;
     try {
-      await this.#execute(call);
+      result = await this.#execute(entry.value);
     } catch {
       // `execute` does not reject; if it ever did, the slot must still be released.
     }
     this.#running--;
-    this.#release(call);
+    this.#release(entry);
     this.#pump();
     try {
-      const finishing = this.#finish(call);
+      const finishing = this.#finish(entry.value, entry.index, result as TResult);
       if (finishing !== undefined) await finishing;
     } catch {
       // Same: never let one call's bookkeeping stop the batch.
@@ -109,14 +116,14 @@ export class ToolCallScheduler<TCall extends SchedulableCall> {
     if (this.#remaining === 0) this.#resolveDone?.();
   }
 
-  #release(call: TCall): void {
-    const keys = call.lockKeys;
+  #release(entry: Entry<TValue>): void {
+    const keys = entry.keys;
     if (keys === undefined) return;
     for (const key of keys) {
       const queue = this.#keyQueues.get(key);
       if (queue === undefined) continue;
       queue.head++;
-      const next = queue.calls[queue.head];
+      const next = queue.entries[queue.head];
       if (next === undefined) {
         this.#keyQueues.delete(key);
         continue;

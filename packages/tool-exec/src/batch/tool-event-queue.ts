@@ -1,5 +1,5 @@
-import { isPromiseLike } from "../is-promise-like";
 import { keepShapeAlive } from "../keep-shape-alive";
+import { isPromiseLike } from "../maybe-async";
 import type { ToolEventListener, ToolExecutionEvent } from "./tool-events";
 
 /**

@@ -1,4 +1,5 @@
 import type { ToolResult, ToolResultMessage, ToolUpdate } from "@toolwright/tool-core";
+import type { ToolCallErrorType } from "../call/tool-call-error-type";
 
 /** A call entered the pipeline. `args` are the arguments as the model wrote them. */
 export interface ToolExecutionStartEvent {
@@ -27,6 +28,8 @@ export interface ToolExecutionEndEvent {
   readonly toolName: string;
   readonly result: ToolResult;
   readonly isError: boolean;
+  /** Why the call is an error; present exactly when `isError` is true. */
+  readonly errorType?: ToolCallErrorType;
   /** Present only when `execute` ran. */
   readonly durationMs?: number;
 }

@@ -1,8 +1,8 @@
 import type { ToolCall, ToolResultMessage, ToolSource } from "@toolwright/tool-core";
 import { createToolResultMessage } from "../output/create-tool-result-message";
 import type { TruncationOptions } from "../output/truncate-output";
+import { runCallPipeline } from "./execute-prepared-call";
 import type { RunToolCallOptions } from "./run-tool-call-options";
-import { ToolCallRun } from "./tool-call-run";
 import { ToolRun } from "./tool-run";
 
 /** Options of {@link executeToolCall}: a run's options without `tools`, plus output truncation. */
@@ -33,7 +33,7 @@ export async function executeToolCall<TContext = unknown>(
     options.signal,
     tools,
   );
-  const outcome = await new ToolCallRun(toolCall, run).runToCompletion();
+  const outcome = await runCallPipeline(toolCall, run);
   return createToolResultMessage(outcome, options.truncation);
 }
 

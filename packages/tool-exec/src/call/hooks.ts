@@ -1,4 +1,5 @@
 import type {
+  AssistantMessage,
   Tool,
   ToolArgumentsError,
   ToolCall,
@@ -32,6 +33,12 @@ export interface BeforeToolCallContext<TContext = unknown> {
   readonly coercions: ToolArgumentCoercions;
   /** The application's `context` option, passed through untouched. */
   readonly context: TContext | undefined;
+  /**
+   * The assistant message the call came from, when the batch was run by
+   * `executeAssistantMessage` (nested calls see their parent's); `undefined` for a bare batch or a
+   * single call.
+   */
+  readonly assistantMessage: AssistantMessage | undefined;
 }
 
 /** What `beforeToolCall` may return. */
@@ -49,7 +56,9 @@ export interface BeforeToolCallResult {
  *
  * **Contract:** may be async; must not mutate `context.args` (return `block` instead of editing a
  * call). May throw or reject: the call ends as an error result with the thrown message. Should
- * respect `signal`; the executor checks it again after the hook. Returning nothing lets the call run.
+ * respect `signal`; the executor checks it again after the hook (an aborted signal then wins over a
+ * block or a throw: the call ends as `Operation aborted`). Returning nothing lets the call run. The
+ * returned object is read once; a getter that throws ends the call as `before_tool_call_error`.
  */
 export type BeforeToolCallHook<TContext = unknown> = (
   context: BeforeToolCallContext<TContext>,
@@ -74,6 +83,8 @@ export interface AfterToolCallContext<TContext = unknown> {
   readonly isError: boolean;
   /** The application's `context` option, passed through untouched. */
   readonly context: TContext | undefined;
+  /** As in {@link BeforeToolCallContext.assistantMessage}. */
+  readonly assistantMessage: AssistantMessage | undefined;
 }
 
 /**
@@ -95,7 +106,8 @@ export interface AfterToolCallResult {
  *
  * **Contract:** may be async; must not mutate `context.result` (return the fields to replace).
  * May throw or reject: the call becomes an error result with the thrown message that keeps
- * `durationMs`. Returning nothing keeps the result. Never runs for calls that ended before
+ * `durationMs`. Returning nothing keeps the result. The returned object is read once; a getter
+ * that throws ends the call as `after_tool_call_error`. Never runs for calls that ended before
  * `execute` (abort, unknown tool, invalid arguments, blocked).
  */
 export type AfterToolCallHook<TContext = unknown> = (

@@ -76,7 +76,8 @@ describe("runToolCall", () => {
         afterToolCall: after,
       });
       const [context] = after.mock.calls[0] as [Record<string, unknown>];
-      expect(context.result).toBe(original);
+      // A private copy, read once from what the tool returned (SPEC §3.4).
+      expect(context.result).toEqual(original);
       expect(context.args).toEqual({ n: 5 });
       expect(context.isError).toBe(false);
     });

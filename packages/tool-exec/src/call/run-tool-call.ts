@@ -1,7 +1,7 @@
 import type { ToolCall } from "@toolwright/tool-core";
+import { runCallPipeline } from "./execute-prepared-call";
 import type { RunToolCallOptions } from "./run-tool-call-options";
 import type { ToolCallOutcome } from "./tool-call-outcome";
-import { ToolCallRun } from "./tool-call-run";
 import { ToolRun } from "./tool-run";
 
 /**
@@ -10,10 +10,11 @@ import { ToolRun } from "./tool-run";
  * nothing. This is what a tool that calls another tool uses (pass the batch's options object, or
  * use `ToolRunnerSeam`), so nested calls cannot bypass the hooks.
  *
- * Never rejects for a tool's failure: an unknown tool, invalid arguments, a block, a throw or a
- * timeout all resolve to an outcome with `isError: true` that keeps the call's id and name. Rejects
- * (never throws synchronously) only when `tools` is an array the registry refuses — a duplicate
- * name, an invalid definition — since then no call can run.
+ * Never rejects for a tool's failure: an unknown tool, invalid arguments, a block, a throw, a
+ * timeout or a result that cannot be read all resolve to an outcome with `isError: true` and an
+ * `errorType` that keeps the call's id and name. Rejects (never throws synchronously) only when
+ * `tools` is an array the registry refuses — a duplicate name, an invalid definition — since then
+ * no call can run.
  */
 export function runToolCall<TContext = unknown>(
   toolCall: ToolCall,
@@ -25,5 +26,5 @@ export function runToolCall<TContext = unknown>(
   } catch (error) {
     return Promise.reject(error);
   }
-  return new ToolCallRun(toolCall, run).runToCompletion();
+  return runCallPipeline(toolCall, run);
 }

@@ -1,4 +1,5 @@
 import {
+  type AssistantMessage,
   type Seam,
   type SeamImplementations,
   type ToolCall,
@@ -42,6 +43,8 @@ export class ToolRun {
   readonly timeoutMs: number | undefined;
   readonly timeoutGraceMs: number;
   readonly updateListener: InternalUpdateListener | undefined;
+  /** The message whose calls this run executes (`executeAssistantMessage`); hooks see it. */
+  readonly assistantMessage: AssistantMessage | undefined;
 
   static {
     // See keep-shape-alive.ts.
@@ -58,6 +61,7 @@ export class ToolRun {
     updateListener: InternalUpdateListener | undefined,
     signal: AbortSignal | undefined = options.signal,
     tools: ToolSource = options.tools as ToolSource,
+    assistantMessage: AssistantMessage | undefined = undefined,
   ) {
     this.options = options;
     this.tools = tools;
@@ -75,11 +79,12 @@ export class ToolRun {
         ? grace
         : DEFAULT_TIMEOUT_GRACE_MS;
     this.updateListener = updateListener;
+    this.assistantMessage = assistantMessage;
   }
 
   /** The same run for a nested call: same options, the calling tool's signal, no update stream. */
   nested(signal: AbortSignal): ToolRun {
-    return new ToolRun(this.options, undefined, signal, this.tools);
+    return new ToolRun(this.options, undefined, signal, this.tools, this.assistantMessage);
   }
 }
 

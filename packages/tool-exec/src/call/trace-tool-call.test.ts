@@ -54,7 +54,7 @@ describe("startToolSpan", () => {
   });
 
   it.each([
-    ["a thrown error", createToolCall("1", "failing"), "RangeError", "out of range"],
+    ["a thrown error", createToolCall("1", "failing"), "tool_error", "out of range"],
     ["an unknown tool", createToolCall("2", "missing"), "tool_not_found", "Tool missing not found"],
     [
       "invalid arguments",

@@ -1,5 +1,6 @@
 import type { ToolContent, ToolResultMessage } from "@toolwright/tool-core";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { type MaybePromise, thenMaybe } from "../maybe-async";
 import { type TruncationOptions, truncateOutput } from "./truncate-output";
 
 /**
@@ -10,18 +11,17 @@ import { type TruncationOptions, truncateOutput } from "./truncate-output";
 export function createToolResultMessage(
   outcome: ToolCallOutcome,
   truncation: TruncationOptions | false | undefined,
-): ToolResultMessage | Promise<ToolResultMessage> {
+): MaybePromise<ToolResultMessage> {
   const content =
     truncation === false
       ? outcome.result.content
       : truncateOutput(outcome.result.content, truncation ?? NO_OPTIONS, outcome.toolCall);
-  if (content instanceof Promise) return content.then((awaited) => toMessage(outcome, awaited));
-  return toMessage(outcome, content as readonly ToolContent[]);
+  return thenMaybe(content, toMessage, outcome);
 }
 
 const NO_OPTIONS: TruncationOptions = Object.freeze({});
 
-function toMessage(outcome: ToolCallOutcome, content: readonly ToolContent[]): ToolResultMessage {
+function toMessage(content: readonly ToolContent[], outcome: ToolCallOutcome): ToolResultMessage {
   const { toolCall, result, isError, durationMs } = outcome;
   if (durationMs === undefined) {
     return {

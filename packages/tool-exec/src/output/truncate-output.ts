@@ -6,6 +6,7 @@
  * rather than showing nothing.
  */
 import type { ToolCall, ToolContent } from "@toolwright/tool-core";
+import { isPromiseLike, type MaybePromise } from "../maybe-async";
 
 /** How much text of one result reaches the model. */
 export interface TruncationOptions {
@@ -46,7 +47,7 @@ export function truncateOutput(
   content: readonly ToolContent[],
   options: TruncationOptions,
   toolCall: ToolCall,
-): readonly ToolContent[] | Promise<readonly ToolContent[]> {
+): MaybePromise<readonly ToolContent[]> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   if (fitsForSure(content, maxBytes, maxLines)) return content;
@@ -60,8 +61,8 @@ export function truncateOutput(
   } catch {
     return withNotice(measured, undefined);
   }
-  if (typeof reference === "object" && reference !== null && "then" in reference) {
-    return Promise.resolve(reference as PromiseLike<string>).then(
+  if (isPromiseLike(reference)) {
+    return Promise.resolve(reference).then(
       (awaited) => withNotice(measured, awaited),
       () => withNotice(measured, undefined),
     );
