@@ -1,15 +1,17 @@
 /**
  * A fast-check property: random batches (mode, concurrency limit, lock keys) through random faults
  * — tools that throw Errors or other values, return garbage, never settle (ended by a timeout),
- * call onUpdate late; hooks that block, throw or rewrite; listeners that throw; aborts at random
- * points. Whatever happens, every call gets exactly one start, end and result with its own id and
- * name, results come in source order, the limits were never exceeded, nothing rejects unhandled,
- * and the batch finishes.
+ * call onUpdate late; hostile values (a result whose getter throws, a Proxy, a revoked Proxy, a
+ * value that changes between reads) returned by the tool, by either hook or by `lockKeys`; hooks
+ * that block, throw or rewrite; listeners that throw; aborts at random points. Whatever happens,
+ * the batch resolves (never rejects), every call gets exactly one start, end and result with its
+ * own id and name, results come in source order, every error outcome names its `errorType`, the
+ * limits were never exceeded and nothing rejects unhandled.
  */
 import type { Tool, ToolContext, ToolUpdate } from "@toolwright/tool-core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolCall } from "../test-support";
+import { createToolCall, firstText } from "../test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import type { ToolExecutionEvent } from "./tool-events";
 
@@ -27,15 +29,60 @@ const behaviours = [
   "hang-until-abort",
   "late-update",
   "update-then-ok",
+  "hostile-getter",
+  "hostile-proxy",
+  "hostile-revoked",
+  "hostile-changing",
 ] as const;
+type Hostile = "getter" | "proxy" | "revoked" | "changing";
+
+/** A value that fails whoever reads it more than once, or at all. */
+function createHostile(kind: Hostile, fields: Record<string, unknown>): object {
+  switch (kind) {
+    case "getter":
+      return Object.defineProperty({ ...fields }, "content", {
+        get() {
+          throw new Error("boom");
+        },
+        enumerable: true,
+      });
+    case "proxy":
+      return new Proxy(fields, {
+        get() {
+          throw new TypeError("trap");
+        },
+        has() {
+          throw new TypeError("trap");
+        },
+      });
+    case "revoked": {
+      const { proxy, revoke } = Proxy.revocable(fields, {});
+      revoke();
+      return proxy;
+    }
+    case "changing": {
+      // Valid on the first read of each field, garbage on every later one.
+      const seen = new Set<PropertyKey>();
+      return new Proxy(fields, {
+        get(target, key) {
+          if (seen.has(key)) return { not: "what you read before" };
+          seen.add(key);
+          return Reflect.get(target, key);
+        },
+      });
+    }
+  }
+}
 type Behaviour = (typeof behaviours)[number];
 
 interface CallPlan {
   readonly tool: "worker" | "serial" | "missing";
   readonly behaviour: Behaviour;
   readonly keys: readonly string[];
-  readonly before: "none" | "block" | "block-terminate" | "throw" | "async-allow";
-  readonly after: "none" | "throw" | "rewrite" | "reject";
+  readonly before: "none" | "block" | "block-terminate" | "throw" | "async-allow" | "hostile";
+  readonly after: "none" | "throw" | "rewrite" | "reject" | "hostile";
+  readonly hostile: Hostile;
+  readonly hostileKeys: boolean;
   readonly badArguments: boolean;
   readonly failUpdateListener: boolean;
 }
@@ -53,8 +100,11 @@ const callPlan: fc.Arbitrary<CallPlan> = fc.record({
     "block-terminate",
     "throw",
     "async-allow",
+    "hostile",
   ),
-  after: fc.constantFrom("none", "none", "none", "throw", "rewrite", "reject"),
+  after: fc.constantFrom("none", "none", "none", "throw", "rewrite", "reject", "hostile"),
+  hostile: fc.constantFrom<Hostile>("getter", "proxy", "revoked", "changing"),
+  hostileKeys: fc.constantFrom(false, false, false, false, false, true),
   badArguments: fc.constantFrom(false, false, false, false, false, false, false, true),
   failUpdateListener: fc.boolean(),
 });
@@ -105,12 +155,16 @@ function createWorker(name: string, observer: Observer, sequential: boolean): To
       properties: {
         behaviour: { type: "string" },
         keys: { type: "array", items: { type: "string" } },
+        hostileKeys: { type: "string" },
       },
       required: ["behaviour", "keys"],
     },
     timeoutMs: 5,
     ...(sequential ? { executionMode: "sequential" as const } : {}),
-    lockKeys: (params: unknown) => (params as { keys: string[] }).keys,
+    lockKeys: (params: unknown) => {
+      const { keys, hostileKeys } = params as { keys: string[]; hostileKeys?: Hostile };
+      return hostileKeys === undefined ? keys : createHostile(hostileKeys, keys as never);
+    },
     execute: (params: unknown, context: ToolContext) => {
       const { behaviour, keys } = params as { behaviour: Behaviour; keys: string[] };
       // Lock keys only bind in parallel batches; a sequential batch runs one call at a time anyway.
@@ -161,6 +215,14 @@ function runBehaviour(behaviour: Behaviour, context: ToolContext, leave: () => v
     case "update-then-ok":
       context.onUpdate({ content: [{ type: "text", text: "progress" }] } as ToolUpdate);
       return Promise.resolve().then(() => finish(text));
+    case "hostile-getter":
+      return finish(createHostile("getter", text));
+    case "hostile-proxy":
+      return finish(createHostile("proxy", text));
+    case "hostile-revoked":
+      return finish(createHostile("revoked", text));
+    case "hostile-changing":
+      return finish(createHostile("changing", text));
   }
 }
 
@@ -192,7 +254,11 @@ describe("executeToolBatch (property)", () => {
             call.tool,
             call.badArguments
               ? { behaviour: 7, keys: { not: "an array" } }
-              : { behaviour: call.behaviour, keys: call.keys },
+              : {
+                  behaviour: call.behaviour,
+                  keys: call.keys,
+                  ...(call.hostileKeys ? { hostileKeys: call.hostile } : {}),
+                },
           ),
         );
         const planById = new Map(plan.calls.map((call, index) => [`call-${index}`, call]));
@@ -217,6 +283,10 @@ describe("executeToolBatch (property)", () => {
                 throw new Error("hook failed");
               case "async-allow":
                 return Promise.resolve(undefined);
+              case "hostile": {
+                const plan = planById.get(toolCall.id) as CallPlan;
+                return createHostile(plan.hostile, { block: true, reason: "hostile" }) as never;
+              }
               default:
                 return undefined;
             }
@@ -229,6 +299,12 @@ describe("executeToolBatch (property)", () => {
                 return Promise.reject(new Error("after hook rejected"));
               case "rewrite":
                 return { content: [{ type: "text", text: "rewritten" }], terminate: true };
+              case "hostile": {
+                const plan = planById.get(toolCall.id) as CallPlan;
+                return createHostile(plan.hostile, {
+                  content: [{ type: "text", text: "hostile" }],
+                }) as never;
+              }
               default:
                 return undefined;
             }
@@ -271,6 +347,30 @@ describe("executeToolBatch (property)", () => {
         expect(observer.maxActive).toBeLessThanOrEqual(limit);
         expect(observer.lockViolations).toBe(0);
         expect(typeof result.terminate).toBe("boolean");
+        for (const outcome of result.outcomes) {
+          expect(outcome.errorType !== undefined).toBe(outcome.isError);
+        }
+        // A result the tool made hostile never reaches the messages as it was returned.
+        for (const [index, call] of plan.calls.entries()) {
+          const outcome = result.outcomes[index];
+          if (
+            call.tool !== "missing" &&
+            !call.badArguments &&
+            call.before === "none" &&
+            call.after === "none" &&
+            !call.hostileKeys &&
+            call.behaviour.startsWith("hostile") &&
+            call.behaviour !== "hostile-changing" &&
+            plan.abortAfterEvents === undefined
+          ) {
+            expect(outcome?.errorType).toBe("invalid_result");
+          }
+          if (call.hostileKeys && outcome?.errorType === "lock_keys_error") {
+            expect(firstText(outcome.result)).toMatch(/^lockKeys of tool \w+ /);
+          }
+        }
+        // Everything that reaches the model is plain data: serialising it cannot throw.
+        expect(() => JSON.stringify(result.messages)).not.toThrow();
         expect(unhandled).toEqual([]);
       }),
       { numRuns: NUM_RUNS },

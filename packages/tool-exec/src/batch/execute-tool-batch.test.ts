@@ -15,6 +15,16 @@ import {
 import { executeToolBatch } from "./execute-tool-batch";
 
 describe("executeToolBatch", () => {
+  it("should give the hooks no assistant message in a bare batch", async () => {
+    const before = vi.fn();
+    await executeToolBatch([createToolCall("1", "echo", { value: "x" })], {
+      tools: [echoTool],
+      beforeToolCall: before,
+    });
+    const [context] = before.mock.calls[0] as [Record<string, unknown>];
+    expect(context).toHaveProperty("assistantMessage", undefined);
+  });
+
   it("should return nothing and not terminate for an empty batch", async () => {
     expect(await executeToolBatch([], { tools: [] })).toEqual({
       messages: [],

@@ -97,9 +97,14 @@ async function executeWithLimit(
   let execution: Execution;
   try {
     const pending = invokeTool(prepared, context);
-    const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
-    const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
-    execution = "value" in raced ? { value: raced.value } : { timedOut: raced };
+    if (isPromiseLike(pending)) {
+      const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
+      const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
+      execution = "value" in raced ? { value: raced.value } : { timedOut: raced };
+    } else {
+      // A synchronous result cannot be late; no timer is started for it.
+      execution = { value: pending };
+    }
   } catch (error) {
     execution = { error };
   }

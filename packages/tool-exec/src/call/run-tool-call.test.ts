@@ -174,6 +174,35 @@ describe("runToolCall", () => {
       expect(outcome).not.toHaveProperty("durationMs");
     });
 
+    it.each([
+      ["returns a block", () => ({ block: true, reason: "policy" })],
+      [
+        "throws",
+        () => {
+          throw new Error("policy store down");
+        },
+      ],
+      ["resolves a block", async () => ({ block: true, terminate: true })],
+    ])(
+      "should end as Operation aborted when the hook aborts the run and %s",
+      async (_name, decide) => {
+        const controller = new AbortController();
+        const tool = countingTool();
+        const outcome = await runToolCall(createToolCall("1", "count"), {
+          tools: [tool],
+          signal: controller.signal,
+          beforeToolCall: () => {
+            controller.abort();
+            return decide() as never;
+          },
+        });
+        expect(outcome.result.content).toEqual([{ type: "text", text: ABORTED_TEXT }]);
+        expect(outcome.errorType).toBe("aborted");
+        expect(outcome.result.terminate).toBeUndefined();
+        expect(tool.calls).toHaveLength(0);
+      },
+    );
+
     it("should carry terminate on a blocked result only when the hook asked for it", async () => {
       const blocked = await runToolCall(createToolCall("1", "count"), {
         tools: [countingTool()],
