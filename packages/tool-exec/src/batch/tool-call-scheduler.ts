@@ -92,29 +92,45 @@ export class ToolCallScheduler<TValue, TResult> {
       this.#ready[this.#readyHead] = undefined as unknown as Entry<TValue>;
       this.#readyHead++;
       this.#running++;
-      void this.#runOne(entry);
+      this.#start(entry);
     }
   }
 
-  async #runOne(entry: Entry<TValue>): Promise<void> {
-    let result: TResult | undefined;
+  // Promise callbacks rather than an async method: every started call keeps this state alive
+  // until its tool settles, and a closure pair is smaller than a suspended async frame.
+  #start(entry: Entry<TValue>): void {
+    let executing: Promise<TResult>;
     try {
-      result = await this.#execute(entry.value);
+      executing = this.#execute(entry.value);
     } catch {
-      // `execute` does not reject; if it ever did, the slot must still be released.
+      executing = Promise.reject();
     }
+    executing.then(
+      (result) => this.#executed(entry, result),
+      // `execute` does not reject; if it ever did, the slot must still be released.
+      () => this.#executed(entry, undefined),
+    );
+  }
+
+  #executed(entry: Entry<TValue>, result: TResult | undefined): void {
     this.#running--;
     this.#release(entry);
     this.#pump();
+    let finishing: MaybePromise<void>;
     try {
-      const finishing = this.#finish(entry.value, entry.index, result as TResult);
-      if (finishing !== undefined) await finishing;
+      finishing = this.#finish(entry.value, entry.index, result as TResult);
     } catch {
       // Same: never let one call's bookkeeping stop the batch.
+      finishing = undefined;
     }
+    if (finishing instanceof Promise) finishing.then(this.#finished, this.#finished);
+    else this.#finished();
+  }
+
+  readonly #finished = (): void => {
     this.#remaining--;
     if (this.#remaining === 0) this.#resolveDone?.();
-  }
+  };
 
   #release(entry: Entry<TValue>): void {
     const keys = entry.keys;

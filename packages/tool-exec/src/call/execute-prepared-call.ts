@@ -10,10 +10,10 @@
  */
 import type { Seam, ToolCall, ToolResult } from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
-import { isPromiseLike, type MaybePromise, thenMaybe } from "../maybe-async";
+import { isPromiseLike, type MaybePromise } from "../maybe-async";
 import { createErrorResult } from "./error-result";
 import { ABORTED_TEXT, seamNotProvidedText, timeoutText } from "./executor-texts";
-import { finishExecutedCall } from "./finish-executed-call";
+import { type FinishedCall, finishExecutedCall } from "./finish-executed-call";
 import { linkAbort } from "./link-abort";
 import { prepareToolCall } from "./prepare-tool-call";
 import type { EndedCall, PreparedCall } from "./prepared-call";
@@ -56,13 +56,15 @@ export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolC
   }
 }
 
-/** How `execute` ended, before its value is read: a value, a throw or a timeout. */
-type Execution =
-  | { readonly value: unknown; readonly error?: undefined; readonly timedOut?: undefined }
-  | { readonly error: unknown; readonly timedOut?: undefined }
-  | { readonly timedOut: { readonly settled: boolean } };
+/** How `execute` ended when it did not return a value. */
+type Failure =
+  | { readonly kind: "threw"; readonly error: unknown }
+  | { readonly kind: "timed_out"; readonly settled: boolean; readonly timeoutMs: number };
 
-async function executeWithoutLimit(prepared: PreparedCall, run: ToolRun): Promise<ToolCallOutcome> {
+// The common path — no time limit — is written without an async function: a batch keeps every
+// started call's state alive until its tool settles, and a suspended async frame (registers,
+// generator, await reactions) is several times larger than one closure context.
+function executeWithoutLimit(prepared: PreparedCall, run: ToolRun): Promise<ToolCallOutcome> {
   const context = new RunningToolContext(
     prepared.toolCall,
     run,
@@ -70,14 +72,22 @@ async function executeWithoutLimit(prepared: PreparedCall, run: ToolRun): Promis
     runCallPipeline,
   );
   const start = performance.now();
-  let value: unknown;
+  let pending: unknown;
   try {
-    const pending = invokeTool(prepared, context);
-    value = isPromiseLike(pending) ? await pending : pending;
+    pending = invokeTool(prepared, context);
   } catch (error) {
-    return finishCall(prepared, run, context, start, { error }, undefined);
+    return Promise.resolve(
+      finishCall(prepared, run, context, start, undefined, { kind: "threw", error }),
+    );
   }
-  return finishCall(prepared, run, context, start, { value }, undefined);
+  if (!isPromiseLike(pending)) {
+    return Promise.resolve(finishCall(prepared, run, context, start, pending, undefined));
+  }
+  return Promise.resolve(pending).then(
+    (value) => finishCall(prepared, run, context, start, value, undefined),
+    (error: unknown) =>
+      finishCall(prepared, run, context, start, undefined, { kind: "threw", error }),
+  );
 }
 
 async function executeWithLimit(
@@ -94,22 +104,24 @@ async function executeWithLimit(
     runCallPipeline,
   );
   const start = performance.now();
-  let execution: Execution;
+  let value: unknown;
+  let failure: Failure | undefined;
   try {
     const pending = invokeTool(prepared, context);
     if (isPromiseLike(pending)) {
       const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
       const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
-      execution = "value" in raced ? { value: raced.value } : { timedOut: raced };
+      if ("value" in raced) value = raced.value;
+      else failure = { kind: "timed_out", settled: raced.settled, timeoutMs };
     } else {
       // A synchronous result cannot be late; no timer is started for it.
-      execution = { value: pending };
+      value = pending;
     }
   } catch (error) {
-    execution = { error };
+    failure = { kind: "threw", error };
   }
   unlink?.();
-  return finishCall(prepared, run, context, start, execution, timeoutMs);
+  return finishCall(prepared, run, context, start, value, failure);
 }
 
 function invokeTool(prepared: PreparedCall, context: RunningToolContext): unknown {
@@ -119,38 +131,66 @@ function invokeTool(prepared: PreparedCall, context: RunningToolContext): unknow
     : runInSpan(span, () => tool.execute(args, context));
 }
 
+/** After `execute` settled: stop updates, wait for their listeners, then step 7 and the outcome. */
 function finishCall(
   prepared: PreparedCall,
   run: ToolRun,
   context: RunningToolContext,
   start: number,
-  execution: Execution,
-  timeoutMs: number | undefined,
+  value: unknown,
+  failure: Failure | undefined,
 ): MaybePromise<ToolCallOutcome> {
   const durationMs = Math.round(performance.now() - start);
-  return thenMaybe(context.close(), (updateFailure) => {
-    let failed: ToolResult | undefined;
-    let errorType: ToolCallErrorType | undefined;
-    if (execution.timedOut !== undefined) {
-      const text = timeoutText(
-        prepared.toolCall.name,
-        timeoutMs as number,
-        execution.timedOut.settled,
-      );
-      failed = createErrorResult(text);
-      errorType = "timeout";
-    } else if ("error" in execution) {
-      failed = createErrorResult(describeThrown(execution.error));
-      errorType = "tool_error";
-    } else if (updateFailure !== undefined) {
-      failed = createErrorResult(describeThrown((updateFailure as UpdateFailure).error));
-      errorType = "update_listener_error";
-    }
-    const value = "value" in execution ? execution.value : undefined;
-    return thenMaybe(finishExecutedCall(run, prepared, value, failed, errorType), (finished) =>
-      settleCall(prepared.toolCall, prepared.span, finished.result, finished.errorType, durationMs),
+  const updates = context.close();
+  if (updates instanceof Promise) {
+    return updates.then((updateFailure) =>
+      completeCall(prepared, run, value, failure, updateFailure, durationMs),
     );
-  });
+  }
+  return completeCall(prepared, run, value, failure, updates, durationMs);
+}
+
+function completeCall(
+  prepared: PreparedCall,
+  run: ToolRun,
+  value: unknown,
+  failure: Failure | undefined,
+  updateFailure: UpdateFailure | undefined,
+  durationMs: number,
+): MaybePromise<ToolCallOutcome> {
+  let failed: ToolResult | undefined;
+  let errorType: ToolCallErrorType | undefined;
+  if (failure?.kind === "timed_out") {
+    failed = createErrorResult(
+      timeoutText(prepared.toolCall.name, failure.timeoutMs, failure.settled),
+    );
+    errorType = "timeout";
+  } else if (failure?.kind === "threw") {
+    failed = createErrorResult(describeThrown(failure.error));
+    errorType = "tool_error";
+  } else if (updateFailure !== undefined) {
+    failed = createErrorResult(describeThrown(updateFailure.error));
+    errorType = "update_listener_error";
+  }
+  const finished = finishExecutedCall(run, prepared, value, failed, errorType);
+  if (finished instanceof Promise) {
+    return finished.then((awaited) => settleFinished(prepared, awaited, durationMs));
+  }
+  return settleFinished(prepared, finished, durationMs);
+}
+
+function settleFinished(
+  prepared: PreparedCall,
+  finished: FinishedCall,
+  durationMs: number,
+): ToolCallOutcome {
+  return settleCall(
+    prepared.toolCall,
+    prepared.span,
+    finished.result,
+    finished.errorType,
+    durationMs,
+  );
 }
 
 function findMissingSeam(
