@@ -83,3 +83,20 @@ describe("ToolCallScheduler", () => {
     await expect(scheduler.run()).resolves.toBeUndefined();
   });
 });
+
+describe("ToolCallScheduler entries", () => {
+  it("should keep its own state, never writing to the values it runs", async () => {
+    const { scheduler, started } = createScheduler(1);
+    const calls = [createCall("a", ["k"]), createCall("b", ["k"])].map((call) =>
+      Object.freeze(call),
+    );
+    addAll(scheduler, calls);
+    const done = scheduler.run();
+    await flushMicrotasks();
+    expect(started).toEqual(["a"]);
+    calls[0]?.gate.resolve();
+    calls[1]?.gate.resolve();
+    await done;
+    expect(started).toEqual(["a", "b"]);
+  });
+});

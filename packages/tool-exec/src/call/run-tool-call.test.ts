@@ -1,4 +1,4 @@
-import { ToolRegistry, validateToolArguments } from "@toolwright/tool-core";
+import { type Tool, ToolRegistry, validateToolArguments } from "@toolwright/tool-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { countingTool, createToolCall, echoTool, firstText } from "../test-support";
 import { ABORTED_TEXT, BLOCKED_TEXT, toolNotFoundText } from "./executor-texts";
@@ -371,5 +371,46 @@ describe("runToolCall", () => {
       });
       expect(args).toEqual({ n: 1 });
     });
+  });
+});
+
+describe("runToolCall with a Standard Schema whose validation is asynchronous", () => {
+  // A schema as a library with async refinements exposes it: JSON Schema for the model and the
+  // coercion, then the library's own validate, which answers with a Promise.
+  const evenNumber = {
+    "~standard": {
+      version: 1 as const,
+      vendor: "handwritten",
+      validate: async (value: unknown) => {
+        const { n } = value as { n: number };
+        return n % 2 === 0
+          ? { value: { n } }
+          : { issues: [{ message: "must be even", path: ["n"] }] };
+      },
+      jsonSchema: {
+        input: () => ({ type: "object", properties: { n: { type: "integer" } }, required: ["n"] }),
+        output: () => ({ type: "object", properties: { n: { type: "integer" } }, required: ["n"] }),
+      },
+    },
+  };
+  const even = {
+    name: "even",
+    description: "Takes an even number",
+    parameters: evenNumber,
+    execute: (params: unknown) => ({
+      content: [{ type: "text" as const, text: String((params as { n: number }).n) }],
+    }),
+  } as unknown as Tool;
+
+  it("should wait for the validation, then run the tool with the coerced params", async () => {
+    const outcome = await runToolCall(createToolCall("1", "even", { n: "4" }), { tools: [even] });
+    expect(outcome.isError).toBe(false);
+    expect(firstText(outcome.result)).toBe("4");
+  });
+
+  it("should end as invalid_arguments with the library's issue", async () => {
+    const outcome = await runToolCall(createToolCall("1", "even", { n: 3 }), { tools: [even] });
+    expect(outcome.errorType).toBe("invalid_arguments");
+    expect(firstText(outcome.result)).toContain("must be even");
   });
 });
