@@ -159,6 +159,9 @@ export async function runExecBench(io) {
         return measureAsync(`${name}:${size}`, () => run(calls), {
           batch: size,
           iterations: samplesPerBatchSize[size] ?? 20,
+          // A sample is a whole batch (0.1–100 ms): on a shared machine the wall clock would count
+          // every time slice another process took, which grows with the sample's length.
+          clock: "cpu",
           beforeEach() {
             calls = makeToolCalls(size);
           },
@@ -287,6 +290,7 @@ export async function runExecBench(io) {
         notes: [
           "executeToolBatch also emits its events, runs preflight in source order and returns the messages in source order; Pi's row is a bare Promise.all over runToolCall with no events or messages.",
           "Each task starts after a full garbage collection (outside the clock); within it, collections happen as they naturally would, which is why even the bare Promise.all grows with the batch. The target is that ours grows at most 1.5× as much as the bare Promise.all.",
+          "Batch samples are timed by this process's CPU time (every thread, the garbage collector's included), not the wall clock: a loaded machine deschedules long samples more often.",
           `Samples per batch size: ${Object.entries(samplesPerBatchSize)
             .map(([size, count]) => `${count} × ${size}`)
             .join(", ")}; ${rounds} interleaved rounds, fastest median kept.`,

@@ -13,13 +13,13 @@ import { describeThrown } from "../describe-thrown";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
 import { createErrorResult } from "./error-result";
 import { ABORTED_TEXT, seamNotProvidedText, timeoutText } from "./executor-texts";
-import { type FinishedCall, finishExecutedCall } from "./finish-executed-call";
+import { finishExecutedCall } from "./finish-executed-call";
 import { linkAbort } from "./link-abort";
 import { prepareToolCall } from "./prepare-tool-call";
 import type { EndedCall, PreparedCall } from "./prepared-call";
 import { raceTimeout } from "./race-timeout";
 import { RunningToolContext, type UpdateFailure } from "./running-tool-context";
-import { settleCall, settleCallWithError } from "./settle-call";
+import { settleCallWithError } from "./settle-call";
 import type { ToolCallErrorType } from "./tool-call-error-type";
 import type { ToolCallOutcome } from "./tool-call-outcome";
 import { normalizeTimeout, type ToolRun } from "./tool-run";
@@ -172,25 +172,7 @@ function completeCall(
     failed = createErrorResult(describeThrown(updateFailure.error));
     errorType = "update_listener_error";
   }
-  const finished = finishExecutedCall(run, prepared, value, failed, errorType);
-  if (finished instanceof Promise) {
-    return finished.then((awaited) => settleFinished(prepared, awaited, durationMs));
-  }
-  return settleFinished(prepared, finished, durationMs);
-}
-
-function settleFinished(
-  prepared: PreparedCall,
-  finished: FinishedCall,
-  durationMs: number,
-): ToolCallOutcome {
-  return settleCall(
-    prepared.toolCall,
-    prepared.span,
-    finished.result,
-    finished.errorType,
-    durationMs,
-  );
+  return finishExecutedCall(run, prepared, value, failed, errorType, durationMs);
 }
 
 function findMissingSeam(

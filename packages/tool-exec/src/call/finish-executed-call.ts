@@ -11,13 +11,15 @@ import { createErrorResult } from "./error-result";
 import { invalidHookResultText, invalidResultText } from "./executor-texts";
 import type { PreparedCall } from "./prepared-call";
 import { readResultFields, readToolContent, readToolResult } from "./read-tool-result";
+import { settleCall } from "./settle-call";
 import type { ToolCallErrorType } from "./tool-call-error-type";
+import type { ToolCallOutcome } from "./tool-call-outcome";
 import type { ToolRun } from "./tool-run";
 
-/** A call's final result and, when it failed, why. */
-export interface FinishedCall {
-  readonly result: ToolResult;
-  readonly errorType: ToolCallErrorType | undefined;
+/** What the steps after `execute` carry along to settle the call. */
+interface Finishing {
+  readonly prepared: PreparedCall;
+  readonly durationMs: number;
 }
 
 const NOT_RENDERED: readonly ToolContent[] = Object.freeze([]);
@@ -27,7 +29,8 @@ const NOT_RENDERED: readonly ToolContent[] = Object.freeze([]);
  * tool's result shape and `structuredContent` against `outputSchema`; a value tool's value against
  * `output.schema`), `afterToolCall` replaces fields, and a value tool's final value is rendered
  * into `content`. `failed` is the error result when `execute` threw, timed out or an update
- * listener failed; the hook still sees it. Synchronous unless the hook returns a promise.
+ * listener failed; the hook still sees it. Returns the call's outcome (its span ended);
+ * synchronous unless the hook returns a promise.
  */
 export function finishExecutedCall(
   run: ToolRun,
@@ -35,8 +38,10 @@ export function finishExecutedCall(
   raw: unknown,
   failed: ToolResult | undefined,
   failedErrorType: ToolCallErrorType | undefined,
-): MaybePromise<FinishedCall> {
+  durationMs: number,
+): MaybePromise<ToolCallOutcome> {
   const { tool } = prepared;
+  const finishing: Finishing = { prepared, durationMs };
   let result: ToolResult;
   let errorType = failedErrorType;
   let renderValue = false;
@@ -72,7 +77,7 @@ export function finishExecutedCall(
     }
   }
   const hook = run.afterToolCall;
-  if (hook === undefined) return complete(tool, result, renderValue, errorType);
+  if (hook === undefined) return complete(finishing, result, renderValue, errorType);
   let patch: unknown;
   try {
     patch = hook(
@@ -88,15 +93,15 @@ export function finishExecutedCall(
       run.signalOrNever,
     );
   } catch (error) {
-    return hookFailed(error);
+    return hookFailed(finishing, error);
   }
   if (isPromiseLike(patch)) {
     return Promise.resolve(patch).then(
-      (awaited) => applyPatch(tool, result, renderValue, errorType, awaited),
-      hookFailed,
+      (awaited) => applyPatch(finishing, result, renderValue, errorType, awaited),
+      (error: unknown) => hookFailed(finishing, error),
     );
   }
-  return applyPatch(tool, result, renderValue, errorType, patch);
+  return applyPatch(finishing, result, renderValue, errorType, patch);
 }
 
 /** Validates a value against the tool's output schema; a value that throws while read is invalid. */
@@ -113,33 +118,45 @@ function checkOutput(
   }
 }
 
-function hookFailed(error: unknown): FinishedCall {
-  return { result: createErrorResult(describeThrown(error)), errorType: "after_tool_call_error" };
+function settle(
+  finishing: Finishing,
+  result: ToolResult,
+  errorType: ToolCallErrorType | undefined,
+): ToolCallOutcome {
+  const { prepared, durationMs } = finishing;
+  return settleCall(prepared.toolCall, prepared.span, result, errorType, durationMs);
 }
 
-function hookResultInvalid(tool: Tool, problem: string): FinishedCall {
-  return {
-    result: createErrorResult(invalidHookResultText(tool.name, problem)),
-    errorType: "after_tool_call_error",
-  };
+function fail(finishing: Finishing, text: string, errorType: ToolCallErrorType): ToolCallOutcome {
+  return settle(finishing, createErrorResult(text), errorType);
+}
+
+function hookFailed(finishing: Finishing, error: unknown): ToolCallOutcome {
+  return fail(finishing, describeThrown(error), "after_tool_call_error");
+}
+
+function hookResultInvalid(finishing: Finishing, problem: string): ToolCallOutcome {
+  const text = invalidHookResultText(finishing.prepared.tool.name, problem);
+  return fail(finishing, text, "after_tool_call_error");
 }
 
 function applyPatch(
-  tool: Tool,
+  finishing: Finishing,
   result: ToolResult,
   renderValue: boolean,
   errorType: ToolCallErrorType | undefined,
   patch: unknown,
-): FinishedCall {
+): ToolCallOutcome {
   if (typeof patch !== "object" || patch === null) {
-    return complete(tool, result, renderValue, errorType);
+    return complete(finishing, result, renderValue, errorType);
   }
+  const tool = finishing.prepared.tool;
   const fields = readResultFields(patch);
-  if (typeof fields === "string") return hookResultInvalid(tool, fields);
+  if (typeof fields === "string") return hookResultInvalid(finishing, fields);
   let checked = fields;
   if (fields.content !== undefined) {
     const content = readToolContent(fields.content);
-    if (typeof content === "string") return hookResultInvalid(tool, content);
+    if (typeof content === "string") return hookResultInvalid(finishing, content);
     checked = { ...fields, content };
   }
   const merged = applyAfterToolCall(result, checked);
@@ -151,20 +168,19 @@ function applyPatch(
     } else if (checked.structuredContent !== undefined) {
       // `render` relies on the schema, so a rewritten value is held to it too.
       const check = checkOutput(tool, merged.structuredContent);
-      if (check !== undefined) {
-        return { result: createErrorResult(check.text), errorType: "after_tool_call_error" };
-      }
+      if (check !== undefined) return fail(finishing, check.text, "after_tool_call_error");
     }
   }
-  return complete(tool, merged, render, errorType);
+  return complete(finishing, merged, render, errorType);
 }
 
 function complete(
-  tool: Tool,
+  finishing: Finishing,
   result: ToolResult,
   renderValue: boolean,
   errorType: ToolCallErrorType | undefined,
-): FinishedCall {
+): ToolCallOutcome {
+  const tool = finishing.prepared.tool;
   let final = result;
   if (renderValue && tool.output !== undefined) {
     let content: readonly ToolContent[] | string;
@@ -175,18 +191,16 @@ function complete(
           ? [{ type: "text", text: rendered }]
           : readToolContent(rendered);
     } catch (error) {
-      return { result: createErrorResult(describeThrown(error)), errorType: "render_error" };
+      return fail(finishing, describeThrown(error), "render_error");
     }
     if (typeof content === "string") {
-      return {
-        result: createErrorResult(`render of tool ${tool.name} returned invalid ${content}`),
-        errorType: "render_error",
-      };
+      return fail(
+        finishing,
+        `render of tool ${tool.name} returned invalid ${content}`,
+        "render_error",
+      );
     }
     final = { ...result, content };
   }
-  return {
-    result: final,
-    errorType: final.isError === true ? (errorType ?? "tool_error") : undefined,
-  };
+  return settle(finishing, final, errorType);
 }

@@ -117,20 +117,13 @@ function decide(
   } catch (error) {
     return hookFailed(prepared, run, error);
   }
-  if (isPromiseLike(decision)) return awaitDecision(prepared, run, decision);
-  return applyDecision(prepared, run, decision);
-}
-
-async function awaitDecision(
-  prepared: PreparedCall,
-  run: ToolRun,
-  pending: PromiseLike<unknown>,
-): Promise<PreparedCall | EndedCall> {
-  let decision: unknown;
-  try {
-    decision = await pending;
-  } catch (error) {
-    return hookFailed(prepared, run, error);
+  if (isPromiseLike(decision)) {
+    // Callbacks over two captured values, not an async function: every call of a parallel batch
+    // waits here in turn, and a suspended async frame is the larger of the two.
+    return Promise.resolve(decision).then(
+      (value) => applyDecision(prepared, run, value),
+      (error: unknown) => hookFailed(prepared, run, error),
+    );
   }
   return applyDecision(prepared, run, decision);
 }
