@@ -1,6 +1,6 @@
 // Test support: real tools for the round trips, and the one place that runs an assistant turn.
 import { type AssistantMessage, defineTool, type ToolCall, ToolRegistry, type ToolResultMessage } from "@toolwright/tool-core";
-import { executeToolBatch } from "@toolwright/tool-exec";
+import { executeAssistantMessage } from "@toolwright/tool-exec";
 
 const pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
@@ -42,12 +42,11 @@ export function toAssistantMessage(calls: readonly ToolCall[]): AssistantMessage
   return { role: "assistant", content: calls, stopReason: "toolUse", timestamp: 0 };
 }
 
-/**
- * Runs the tool calls of an assistant turn: one result message per call, in source order. The
- * single seam between these tests and the executor's entry point for a whole assistant message.
- */
-export async function runAssistantTurn(message: AssistantMessage, registry: ToolRegistry): Promise<ToolResultMessage[]> {
-  const calls = message.content.filter((part): part is ToolCall => part.type === "toolCall");
-  const { messages } = await executeToolBatch(calls, { tools: registry });
+/** Runs the tool calls of an assistant turn: one result message per call, in source order. */
+export async function runAssistantTurn(
+  message: AssistantMessage,
+  registry: ToolRegistry,
+): Promise<ToolResultMessage[]> {
+  const { messages } = await executeAssistantMessage(message, { tools: registry });
   return messages;
 }
