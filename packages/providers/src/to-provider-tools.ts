@@ -34,7 +34,15 @@ export function toProviderTools<D extends ProviderDialect>(
       "tools must be a ToolRegistry or an array of tools or declarations",
     );
   }
-  const declarations: ToolDeclaration[] = inputs.map(declareOnce);
+  const declarations: ToolDeclaration[] = inputs.map((input, index) => {
+    if (typeof input !== "object" || input === null || typeof input.name !== "string") {
+      throw new ProviderError(
+        "INVALID_ARGUMENT",
+        `tools[${index}] is not a tool or declaration with a name`,
+      );
+    }
+    return declareOnce(input);
+  });
   const seen = new Set<string>();
   for (const declaration of declarations) {
     if (seen.has(declaration.name)) {

@@ -3,6 +3,7 @@
 import type { RelaxedKeyword, SchemaProblem } from "../compiled-tool";
 import type { ProviderDialect } from "../provider-dialect";
 import { prePassAnthropic } from "./anthropic-pre-passes";
+import { assertSchemaDepth } from "./assert-schema-depth";
 import { compileAnthropicStrict } from "./compile-anthropic-strict";
 import { compileGeminiParameters } from "./compile-gemini-parameters";
 import { compileOpenAiStrict } from "./compile-openai-strict";
@@ -44,6 +45,7 @@ export function compileToolSchema(
   strictRequested: boolean,
   geminiOpenApi = false,
 ): CompiledToolSchema {
+  assertSchemaDepth(name, parameters);
   const normalized = normalizeRoot(name, parameters, false);
   const plain = normalized.schema;
   const plainDenormalize = createDenormalizer(plain, normalized.wrapped, new Set());

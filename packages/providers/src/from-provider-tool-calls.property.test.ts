@@ -1,0 +1,57 @@
+// Invariants of fromProviderToolCalls: any response body gives calls or INVALID_RESPONSE (never
+// another error), and a model's argument text never makes it throw.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fromProviderToolCalls } from "./from-provider-tool-calls";
+import { ProviderError } from "./provider-error";
+import { toProviderTools } from "./to-provider-tools";
+
+const declarations = [
+  {
+    name: "fs.read",
+    description: "Read.",
+    constrainedSampling: true,
+    parameters: {
+      type: "object",
+      properties: { path: { type: "string" }, lines: { type: "integer" } },
+    },
+  },
+];
+const dialects = ["openai-chat", "openai-responses", "anthropic", "gemini"] as const;
+
+describe("fromProviderToolCalls (property)", () => {
+  it("should read any body or throw INVALID_RESPONSE", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...dialects), fc.jsonValue({ maxDepth: 5 }), (dialect, body) => {
+        const tools = toProviderTools(declarations, dialect);
+        try {
+          const read = fromProviderToolCalls(body as never, tools);
+          expect(Array.isArray(read.calls)).toBe(true);
+        } catch (error) {
+          expect(ProviderError.isInstance(error) && error.code).toBe("INVALID_RESPONSE");
+        }
+      }),
+      { numRuns: 500, seed: 7 },
+    );
+  });
+
+  it("should never throw for the model's argument text, and give one call per tool call", () => {
+    const tools = toProviderTools(declarations, "openai-chat");
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.json()), { maxLength: 4 }), (texts) => {
+        const tool_calls = texts.map((text, index) => ({
+          id: `c${index}`,
+          type: "function",
+          function: { name: "fs_read", arguments: text },
+        }));
+        const read = fromProviderToolCalls(
+          { choices: [{ message: { tool_calls } }] } as never,
+          tools,
+        );
+        expect(read.calls.map((call) => call.id)).toEqual(tool_calls.map((call) => call.id));
+        for (const call of read.calls) expect(call.name).toBe("fs.read");
+      }),
+      { numRuns: 300, seed: 11 },
+    );
+  });
+});
