@@ -1,4 +1,4 @@
-import { type Coercer, type CoercionVerdict, createCoercer } from "./coerce";
+import { type Coercer, type CoercionVerdict, createCoercer, isCoercionOn } from "./coerce";
 import { SchemaCompiler } from "./compile/schema-compiler";
 import { formats as builtInFormats } from "./formats";
 import { SchemaError } from "./schema-error";
@@ -34,7 +34,7 @@ export function compile<S extends JsonSchema>(
   const root = compiler.rootNode;
   // `removeAdditional` alone also rewrites in coerce()/parse() (SPEC §1.1); the coercer then runs
   // only that step.
-  const rewrites = options.coerce === true || options.removeAdditional === true;
+  const rewrites = isCoercionOn(options) || options.removeAdditional === true;
   const graph: SchemaCompiler | undefined = rewrites ? compiler : undefined;
   compiler = undefined;
   const rootCheck = root.check;

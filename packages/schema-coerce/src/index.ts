@@ -6,6 +6,7 @@ export { getValidator } from "./get-validator";
 export { SchemaError, type SchemaErrorCode } from "./schema-error";
 export type {
   CoercionChange,
+  CoercionMode,
   CoercionRule,
   CompiledSchema,
   CompileOptions,
