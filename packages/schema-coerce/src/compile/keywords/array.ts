@@ -1,5 +1,6 @@
 import type { SchemaIssue } from "../../types";
 import { fitted } from "../fitted";
+import { hasDistinctJsonKeys } from "../has-distinct-json-keys";
 import { jsonEqual } from "../json-equal";
 import { isLeafValid, LEAF_NONE, leafCodeOf, leafHighOf, leafLowOf } from "../leaf-check";
 import type {
@@ -212,12 +213,21 @@ export function compileArrayKeywords(
   return { check, report, collect };
 }
 
-/** Pairwise JSON equality: no allocation, fine for the short arrays tool arguments carry. */
+/**
+ * Arrays up to this long are compared pairwise, allocating nothing; longer ones by canonical
+ * keys, so 1,000,000 items cost n·log n rather than n².
+ */
+const PAIRWISE_LIMIT = 16;
+
+/** Whether no two items are equal as JSON. Never quadratic: see {@link PAIRWISE_LIMIT}. */
 function hasUniqueItems(items: readonly unknown[]): boolean {
-  for (let left = 1; left < items.length; left++) {
-    for (let right = 0; right < left; right++) {
-      if (jsonEqual(items[left], items[right])) return false;
+  if (items.length <= PAIRWISE_LIMIT) {
+    for (let left = 1; left < items.length; left++) {
+      for (let right = 0; right < left; right++) {
+        if (jsonEqual(items[left], items[right])) return false;
+      }
     }
+    return true;
   }
-  return true;
+  return hasDistinctJsonKeys(items);
 }
