@@ -146,13 +146,17 @@ export function compileArrayKeywords(
       if (!prefix[index]!.report(value[index], `${path}/${index}`, issues, scope)) valid = false;
     }
     if (rest !== undefined) {
-      if (rest.schema === false && length > prefixLength) {
-        valid = false;
-        issues.push({
-          path,
-          keyword: restKeyword,
-          message: `expected at most ${prefixLength} items`,
-        });
+      if (rest.schema === false) {
+        // SPEC §1.3: each extra item at its own path, like any boolean schema `false`, under
+        // the keyword that forbids it (`additionalItems`, or `items` after `prefixItems`).
+        for (let index = prefixLength; index < length; index++) {
+          valid = false;
+          issues.push({
+            path: `${path}/${index}`,
+            keyword: restKeyword,
+            message: "no value is allowed here",
+          });
+        }
       } else {
         for (let index = prefixLength; index < length; index++) {
           const item = value[index];
