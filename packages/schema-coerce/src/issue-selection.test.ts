@@ -31,11 +31,19 @@ describe("compile: which issues a failed union reports (SPEC §1.3)", () => {
     };
     // Both declare `a`; the first fails `required` and `properties`, the second `properties` and
     // `minProperties`: equal, so the first.
-    expect(
-      compile(tied)
-        .errors({ a: 1.5 })
-        .map((issue) => issue.path),
-    ).toStrictEqual(["/a", "/z"]);
+    const paths = compile(tied)
+      .errors({ a: 1.5 })
+      .map((issue) => issue.path);
+    expect(paths.sort()).toStrictEqual(["/a", "/z"]);
+    const fewer = {
+      anyOf: [
+        { type: "object", properties: { a: { type: "string" } }, required: ["a", "z"] },
+        { type: "object", properties: { a: { type: "integer" } } },
+      ],
+    };
+    expect(compile(fewer).errors({ a: 1.5 })).toStrictEqual([
+      { path: "/a", keyword: "type", message: "expected integer, got number" },
+    ]);
     expect(compile(union).errors({})).toStrictEqual([
       { path: "/a", keyword: "required", message: "missing" },
     ]);
