@@ -100,8 +100,8 @@ export function reportBestBranch(
     return;
   }
   // SPEC §1.3: for an object, the branch whose `properties` declare the most of its own keys;
-  // ties (and non-objects) go to the fewest failing keywords at the branch's top level, then to
-  // the first branch. Scoring the top level only keeps this linear: reporting every branch in
+  // ties (and non-objects) go to the fewest failing keywords at the branch's top level (each
+  // missing required name counting as one), then to the first branch. Scoring the top level only keeps this linear: reporting every branch in
   // full would be exponential in the nesting depth of unions.
   let best = typed[0]!;
   let bestDeclared = -1;
@@ -109,7 +109,9 @@ export function reportBestBranch(
   for (const branch of typed) {
     const declared = countDeclaredKeys(branch.schema, value);
     if (declared < bestDeclared) continue;
-    let score = 0;
+    // An object's keywords are checked as one group, so a missing required name counts on its
+    // own too: the branch missing fewer of its names explains the object better.
+    let score = countMissingRequired(branch.schema, value);
     for (const keyword of branch.keywords) {
       if (!keyword.check(value, scope)) score++;
     }
@@ -129,6 +131,16 @@ function countDeclaredKeys(schema: unknown, value: unknown): number {
   let count = 0;
   for (const key in value) {
     if (Object.hasOwn(value, key) && Object.hasOwn(properties, key)) count++;
+  }
+  return count;
+}
+
+/** How many names of the branch's own `required` an object lacks (0 for a non-object). */
+function countMissingRequired(schema: unknown, value: unknown): number {
+  if (!isPlainObject(schema) || !Array.isArray(schema.required) || !isPlainObject(value)) return 0;
+  let count = 0;
+  for (const name of schema.required) {
+    if (typeof name === "string" && !Object.hasOwn(value, name)) count++;
   }
   return count;
 }
