@@ -23,21 +23,23 @@ export const demoSession: DemoSession = {
     {
       title: "Sloppy arguments, coerced",
       narration:
-        'Models write "2" for numbers, "true" for booleans and null for fields they mean to leave out. Validation coerces them and lists every change.',
+        'Models write "2" for numbers, "true" for booleans and null for fields they mean to leave out. Validation coerces them and lists every change — for convert_units too, whose parameters are a Zod schema.',
       text: "Let me look around first.",
       calls: () => [
         { name: "echo", argumentsText: '{"value": 42, "repeat": "2", "uppercase": "true"}' },
         { name: "read_file", argumentsText: '{"path": "notes.txt", "maxLines": "3"}' },
         { name: "list_dir", argumentsText: '{"path": null}' },
+        { name: "convert_units", argumentsText: '{"value": "5", "from": "km", "to": "mi"}' },
       ],
     },
     {
       title: "A validation error, and broken JSON",
       narration:
-        "What cannot be coerced fails with a message written for the model: each issue by path, then the arguments as received. Nothing runs.",
+        "What cannot be coerced fails with a message written for the model: each issue by path, then the arguments as received. A rule of the tool's own Zod schema (kg is not a length) is reported the same way. Nothing runs.",
       calls: () => [
         { name: "slow_task", argumentsText: '{"label": "index notes", "steps": "several"}' },
         { name: "calculator", argumentsText: '{"expression": "sqrt(2) * 100"' },
+        { name: "convert_units", argumentsText: '{"value": 20, "from": "kg", "to": "mi"}' },
       ],
     },
     {

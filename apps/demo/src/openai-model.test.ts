@@ -13,7 +13,7 @@ interface WireMessage {
 interface WireRequest {
   model: string;
   messages: WireMessage[];
-  tools?: { type: string; function: { name: string } }[];
+  tools?: { type: string; function: { name: string; parameters?: unknown } }[];
 }
 interface Recorded {
   readonly body: WireRequest;
@@ -152,10 +152,18 @@ describe("createOpenAIModel", () => {
       "write_file",
       "list_dir",
       "calculator",
+      "convert_units",
       "slow_task",
       "echo",
       "finish",
     ]);
+    // The Zod-defined tool reaches the provider as the JSON Schema Zod produces.
+    const convertUnits = first?.tools?.find((tool) => tool.function.name === "convert_units");
+    expect(convertUnits?.function.parameters).toMatchObject({
+      type: "object",
+      properties: { value: { type: "number" }, from: { enum: expect.arrayContaining(["km"]) } },
+      required: ["value", "from", "to"],
+    });
     expect(second?.messages.slice(2)).toEqual([
       {
         role: "assistant",

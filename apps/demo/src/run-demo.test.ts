@@ -108,6 +108,8 @@ describe("runDemo", () => {
     );
     expect(changes.call_1_2).toEqual([{ path: "/maxLines", from: "3", to: 3 }]);
     expect(changes.call_1_3).toEqual([{ path: "/path", from: null, to: undefined }]);
+    expect(changes.call_1_4).toEqual([{ path: "/value", from: "5", to: 5 }]);
+    expect(resultOf("call_1_4").text).toBe("5 km = 3.11 mi");
     expect(resultOf("call_1_1").text).toBe("42 42");
     expect(resultOf("call_1_2").text.split("\n")).toHaveLength(4);
     expect(resultOf("call_1_3").text).toBe(".env\ndata/\nnotes.txt");
@@ -120,7 +122,10 @@ describe("runDemo", () => {
     expect(resultOf("call_2_2").text).toMatch(
       /^Invalid arguments for tool "calculator": Tool arguments are not valid JSON: [^\n]+\n\nReceived arguments:\n\{"expression": "sqrt\(2\) \* 100"$/,
     );
-    for (const id of ["call_2_1", "call_2_2"]) {
+    expect(resultOf("call_2_3").text).toBe(
+      'Validation failed for tool "convert_units":\n  - to: cannot convert kg (mass) to mi (length)\n\nReceived arguments:\n{\n  "value": 20,\n  "from": "kg",\n  "to": "mi"\n}',
+    );
+    for (const id of ["call_2_1", "call_2_2", "call_2_3"]) {
       expect(resultOf(id).message).toMatchObject({ isError: true });
       expect(resultOf(id).message.durationMs).toBeUndefined();
     }
@@ -210,7 +215,20 @@ describe("runDemo", () => {
         event.type === "tools_declared" ? [event.turn, event.toolsAdded, event.toolsRemoved] : [],
       ),
     ).toEqual([
-      [1, ["read_file", "write_file", "list_dir", "calculator", "slow_task", "echo", "finish"], []],
+      [
+        1,
+        [
+          "read_file",
+          "write_file",
+          "list_dir",
+          "calculator",
+          "convert_units",
+          "slow_task",
+          "echo",
+          "finish",
+        ],
+        [],
+      ],
       [7, ["word_count"], ["slow_task"]],
     ]);
     const modes = events.find((event) => event.type === "provider_modes");
@@ -237,6 +255,7 @@ describe("runDemo", () => {
       "write_file",
       "list_dir",
       "calculator",
+      "convert_units",
       "echo",
       "finish",
       "word_count",

@@ -21,6 +21,7 @@ import { createScriptedModel } from "./scripted-model";
 import type { Sleep } from "./tools";
 import {
   calculatorTool,
+  convertUnitsTool,
   createWorkspace,
   echoTool,
   finishTool,
@@ -86,6 +87,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
       writeFileTool,
       listDirTool,
       calculatorTool,
+      convertUnitsTool,
       slowTaskTool,
       echoTool,
       finishTool,

@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import type { JSONSchema7 } from "json-schema";
 import { describe, expectTypeOf, it } from "vitest";
 import { defineTool, type Tool, type ToolParamsOf } from "./define-tool";
 import { defineSeam } from "./seam";
@@ -46,6 +47,22 @@ describe("defineTool", () => {
       },
     });
     expectTypeOf<ToolParamsOf<typeof none>>().toEqualTypeOf<Readonly<Record<string, unknown>>>();
+  });
+
+  it("should accept a schema typed as an interface, with unknown-valued params", () => {
+    const schema: JSONSchema7 = { type: "object", properties: { n: { type: "number" } } };
+    const tool = defineTool({
+      name: "interface",
+      description: "A JSONSchema7-typed schema",
+      parameters: schema,
+      outputSchema: schema,
+      execute: (params) => {
+        expectTypeOf(params).toEqualTypeOf<Readonly<Record<string, unknown>>>();
+        return { content: [] };
+      },
+    });
+    expectTypeOf<ToolParamsOf<typeof tool>>().toEqualTypeOf<Readonly<Record<string, unknown>>>();
+    expectTypeOf(tool).toExtend<Tool>();
   });
 
   it("should type execute's return from output.schema and render's value", () => {

@@ -1,20 +1,34 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { JsonSchemaObject } from "@toolwright/schema-coerce";
 import type { ToolContent } from "./content";
+import type { JsonSchemaInterface } from "./json-schema-interface";
 import type { Seam } from "./seam";
+import type { StandardSchema, StandardSchemaOutput } from "./standard-schema";
 import type { ToolContext } from "./tool-context";
 import type { ToolResult } from "./tool-result";
 
-/** A schema a tool accepts: a TypeBox schema (typed) or any plain JSON Schema object. */
-export type ToolSchema = TSchema | JsonSchemaObject;
+/**
+ * A JSON Schema a tool accepts: a TypeBox schema (typed), any plain JSON Schema object, or one
+ * typed as an interface such as `JSONSchema7` (then `params` is `Readonly<Record<string, unknown>>`).
+ */
+export type ToolSchema = TSchema | JsonSchemaObject | JsonSchemaInterface;
 
 /**
- * The type of `execute`'s `params`: `Static<typeof parameters>` for a TypeBox schema; for plain JSON
- * Schema (or none) an object whose values are `unknown`, so the tool has to narrow them.
+ * What a tool's `parameters` may be: a JSON Schema ({@link ToolSchema}) or a Standard Schema v1
+ * (Zod 4, Valibot, ArkType, …) whose library can produce JSON Schema.
  */
-export type ToolParams<TParameters> = TParameters extends TSchema
-  ? Static<TParameters>
-  : Readonly<Record<string, unknown>>;
+export type ToolParametersSchema = ToolSchema | StandardSchema;
+
+/**
+ * The type of `execute`'s `params`: the library's output type for a Standard Schema,
+ * `Static<typeof parameters>` for a TypeBox schema; for plain JSON Schema (or none) an object whose
+ * values are `unknown`, so the tool has to narrow them.
+ */
+export type ToolParams<TParameters> = TParameters extends StandardSchema
+  ? StandardSchemaOutput<TParameters>
+  : TParameters extends TSchema
+    ? Static<TParameters>
+    : Readonly<Record<string, unknown>>;
 
 /** The `params` type of a tool's `execute`, from the tool itself. */
 export type ToolParamsOf<TTool> = TTool extends { readonly parameters?: infer TParameters }
@@ -31,7 +45,7 @@ export interface ToolModel {
   /** The model id, e.g. `gpt-5-mini` or `claude-sonnet-4-5`. */
   readonly id: string;
   /** The provider, e.g. `openai`, `anthropic`, `ollama`. */
-  readonly provider?: string;
+  readonly provider?: string | undefined;
 }
 
 /** How a tool's calls may run beside other calls of the same batch. */
@@ -44,9 +58,21 @@ export interface ToolDefinitionBase<TParameters> {
   /** What the tool does, for the model. Required. */
   readonly description: string;
   /** A human-readable name for UIs; never sent to the model. */
-  readonly label?: string;
-  /** The parameter schema; `{ type: "object" }` when absent. */
-  readonly parameters?: TParameters;
+  readonly label?: string | undefined;
+  /**
+   * The parameter schema: TypeBox, plain JSON Schema, or a Standard Schema whose library produces
+   * JSON Schema; `{ type: "object" }` when absent.
+   */
+  readonly parameters?: TParameters | undefined;
+  /**
+   * Converts a Standard Schema `parameters` into the JSON Schema the model sees and arguments are
+   * coerced and validated against — for libraries without `~standard.jsonSchema` (e.g. Valibot's
+   * `toJsonSchema` from `@valibot/to-json-schema`). Ignored for JSON Schema parameters.
+   *
+   * **Contract:** called once per tool, at `register` or first use; must not mutate `parameters`;
+   * must return a JSON Schema object; may throw — `register` then refuses the tool with the message.
+   */
+  toJsonSchema?(parameters: TParameters): object;
   /**
    * A compatibility shim run on the raw arguments before validation (old argument names, a model
    * that nests everything under `input`, …).
@@ -56,9 +82,9 @@ export interface ToolDefinitionBase<TParameters> {
    */
   prepareArguments?(raw: Readonly<Record<string, unknown>>): unknown;
   /** `"sequential"` makes every batch that calls this tool run one call at a time. */
-  readonly executionMode?: ToolExecutionMode;
+  readonly executionMode?: ToolExecutionMode | undefined;
   /** Time limit for one call in milliseconds; overrides the batch's `timeoutMs`. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /**
    * Resource keys a call touches (file paths, account ids). Calls whose keys overlap never run at
    * the same time; others stay parallel.
@@ -68,7 +94,7 @@ export interface ToolDefinitionBase<TParameters> {
    */
   lockKeys?(params: ToolParams<TParameters>): readonly string[];
   /** Recovery policy for a durable runtime when a call's outcome is unknown. Default `"never"`. */
-  readonly replay?: "never" | "safe";
+  readonly replay?: "never" | "safe" | undefined;
   /**
    * Whether the tool is offered to `model` (`ToolRegistry.definitions({ model })`).
    *
@@ -76,16 +102,18 @@ export interface ToolDefinitionBase<TParameters> {
    */
   isAvailable?(model: ToolModel): boolean;
   /** The seams `execute` uses; a call fails with a clear error when the run does not provide one. */
-  readonly seams?: readonly Seam<unknown>[];
+  readonly seams?: readonly Seam<unknown>[] | undefined;
   /** Ask providers to constrain sampling to `parameters` (strict tool use). */
-  readonly constrainedSampling?: boolean;
+  readonly constrainedSampling?: boolean | undefined;
 }
 
 /** A tool whose `execute` returns a {@link ToolResult} itself. */
-export interface ResultToolDefinition<TParameters = ToolSchema | undefined, TDetails = unknown>
-  extends ToolDefinitionBase<TParameters> {
+export interface ResultToolDefinition<
+  TParameters = ToolParametersSchema | undefined,
+  TDetails = unknown,
+> extends ToolDefinitionBase<TParameters> {
   /** JSON Schema of `structuredContent` in successful results; object nodes need `additionalProperties`. */
-  readonly outputSchema?: ToolSchema;
+  readonly outputSchema?: ToolSchema | undefined;
   readonly output?: undefined;
   /**
    * Runs the tool.
@@ -118,7 +146,7 @@ export interface ToolOutput<TOutput> {
  * hooks rewrite it, then renders it into `content`; `structuredContent` is the value.
  */
 export interface ValueToolDefinition<
-  TParameters = ToolSchema | undefined,
+  TParameters = ToolParametersSchema | undefined,
   TOutput = ToolSchema,
   TDetails = unknown,
 > extends ToolDefinitionBase<TParameters> {
@@ -137,7 +165,7 @@ export interface ValueToolDefinition<
 }
 
 /** Any tool, whatever its types: what registries, executors and transcripts hold. */
-export type Tool<TParameters = ToolSchema | undefined, TDetails = unknown> =
+export type Tool<TParameters = ToolParametersSchema | undefined, TDetails = unknown> =
   | ResultToolDefinition<TParameters, TDetails>
   | ValueToolDefinition<TParameters, ToolSchema, TDetails>;
 
@@ -147,13 +175,13 @@ export type Tool<TParameters = ToolSchema | undefined, TDetails = unknown> =
  * Returns the definition itself; `ToolRegistry.register` checks it.
  */
 export function defineTool<
-  TParameters extends ToolSchema | undefined = undefined,
+  TParameters extends ToolParametersSchema | undefined = undefined,
   TDetails = unknown,
 >(
   definition: ResultToolDefinition<TParameters, TDetails>,
 ): ResultToolDefinition<TParameters, TDetails>;
 export function defineTool<
-  TParameters extends ToolSchema | undefined,
+  TParameters extends ToolParametersSchema | undefined,
   TOutput extends ToolSchema,
   TDetails = unknown,
 >(

@@ -9,12 +9,15 @@ export type {
   ToolModel,
   ToolOutput,
   ToolOutputValue,
+  ToolParametersSchema,
   ToolParams,
   ToolParamsOf,
   ToolSchema,
   ValueToolDefinition,
 } from "./define-tool";
 export { defineTool } from "./define-tool";
+export { getParametersJsonSchema } from "./get-parameters-json-schema";
+export type { JsonSchemaInterface } from "./json-schema-interface";
 export type {
   AssistantContent,
   AssistantMessage,
@@ -27,10 +30,27 @@ export type {
 } from "./message";
 export type { ParsedToolCallArguments } from "./parse-tool-call-arguments";
 export { parseToolCallArguments } from "./parse-tool-call-arguments";
+export { safeValidateToolArguments } from "./safe-validate-tool-arguments";
 export type { Seam, SeamBinding, SeamImplementations } from "./seam";
 export { defineSeam, provideSeam } from "./seam";
+export type {
+  StandardJsonSchemaConverter,
+  StandardJsonSchemaOptions,
+  StandardSchema,
+  StandardSchemaIssue,
+  StandardSchemaOutput,
+  StandardSchemaProperties,
+  StandardSchemaResult,
+} from "./standard-schema";
+export { isStandardSchema } from "./standard-schema";
 export type { ToolArgumentsErrorOptions } from "./tool-arguments-error";
 export { ToolArgumentsError } from "./tool-arguments-error";
+export type {
+  InvalidToolArguments,
+  SafeValidateToolArgumentsResult,
+  ToolArgumentsResult,
+  ValidToolArguments,
+} from "./tool-arguments-result";
 export type { ToolCall } from "./tool-call";
 export type { ToolContext } from "./tool-context";
 export type { ToolDeclaration } from "./tool-declaration";

@@ -17,9 +17,9 @@ export interface SystemMessage {
   /** The instruction text; `""` for a message that only declares tool changes. */
   readonly content: string;
   /** Tools declared from here on; a name declared before is redefined in place. */
-  readonly toolsAdded?: readonly ToolDeclaration[];
+  readonly toolsAdded?: readonly ToolDeclaration[] | undefined;
   /** Tools withdrawn from here on, applied before `toolsAdded` of the same message. */
-  readonly toolsRemoved?: readonly ToolRemoval[];
+  readonly toolsRemoved?: readonly ToolRemoval[] | undefined;
   /** Milliseconds since the epoch when the message was made. */
   readonly timestamp: number;
 }
@@ -47,7 +47,7 @@ export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
 export interface AssistantMessage {
   readonly role: "assistant";
   readonly content: readonly AssistantContent[];
-  readonly stopReason?: StopReason;
+  readonly stopReason?: StopReason | undefined;
   readonly timestamp: number;
 }
 

@@ -3,7 +3,7 @@ export interface ParsedToolCallArguments {
   /** The arguments object; `{}` when the text was blank or not a JSON object. */
   readonly arguments: Record<string, unknown>;
   /** Why the text could not be used, then `Received arguments:` and the raw text. */
-  readonly argumentsError?: string;
+  readonly argumentsError?: string | undefined;
 }
 
 /**

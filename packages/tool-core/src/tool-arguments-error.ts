@@ -5,8 +5,8 @@ const toolArgumentsErrorBrand = Symbol.for("@toolwright/tool-core.ToolArgumentsE
 
 /** Options of {@link ToolArgumentsError}. */
 export interface ToolArgumentsErrorOptions {
-  readonly issues?: readonly SchemaIssue[];
-  readonly changes?: readonly CoercionChange[];
+  readonly issues?: readonly SchemaIssue[] | undefined;
+  readonly changes?: readonly CoercionChange[] | undefined;
   readonly cause?: unknown;
 }
 

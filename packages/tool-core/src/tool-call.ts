@@ -11,10 +11,10 @@ export interface ToolCall {
    * Set when the model's argument text was not a JSON object: why, then `Received arguments:` and
    * the raw text. See `parseToolCallArguments`.
    */
-  readonly argumentsError?: string;
+  readonly argumentsError?: string | undefined;
   /**
    * What a provider adapter needs to replay this call exactly (for example a Gemini thought
    * signature or a Responses item id), as a JSON object. Only the adapter that wrote it reads it.
    */
-  readonly providerData?: Readonly<Record<string, unknown>>;
+  readonly providerData?: Readonly<Record<string, unknown>> | undefined;
 }

@@ -9,5 +9,5 @@ export interface ToolDeclaration {
    * Ask the provider to constrain sampling to the schema (OpenAI's `strict`, Anthropic's strict
    * tool use), when the tool opted in.
    */
-  readonly constrainedSampling?: boolean;
+  readonly constrainedSampling?: boolean | undefined;
 }

@@ -1,8 +1,9 @@
-import { getValidator, SchemaError } from "@toolwright/schema-coerce";
+import { getValidator, type JsonSchemaObject, SchemaError } from "@toolwright/schema-coerce";
 import type { Tool, ToolModel } from "./define-tool";
 import { findObjectNodeWithoutAdditionalProperties } from "./find-open-object-node";
 import { getArgumentValidator } from "./get-argument-validator";
-import { DEFAULT_PARAMETERS, TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
+import { getParametersJsonSchema } from "./get-parameters-json-schema";
+import { TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
 import type { ToolDeclaration } from "./tool-declaration";
 import { ToolError } from "./tool-error";
 
@@ -25,7 +26,7 @@ export type ToolRegistryListener = (change: ToolRegistryChange) => void;
 /** What {@link ToolRegistry.definitions} keeps. */
 export interface ToolDefinitionsFilter {
   /** Keep only the tools whose `isAvailable(model)` allows this model. */
-  readonly model?: ToolModel;
+  readonly model?: ToolModel | undefined;
 }
 
 /** Tools as every Toolwright API takes them: a registry or an array of tools. */
@@ -69,7 +70,7 @@ export class ToolRegistry {
    * Adds a tool. Throws a `ToolError`: `DUPLICATE_TOOL` (`Tool already registered: <name>`),
    * `INVALID_TOOL` (bad name, missing description), `INVALID_SCHEMA` (a schema that does not
    * compile, with the compiler's message), `UNSUPPORTED_SCHEMA` (an output schema object node
-   * without `additionalProperties`).
+   * without `additionalProperties`, or Standard Schema parameters that cannot produce JSON Schema).
    */
   register(tool: Tool): void {
     checkToolDefinition(tool);
@@ -107,7 +108,8 @@ export class ToolRegistry {
 
   /**
    * What the model sees: exactly `name`, `description` and `parameters` of each tool
-   * (`{ type: "object" }` when it has none), in registration order. With `filter.model`, only the
+   * (`{ type: "object" }` when it has none; the JSON Schema a Standard Schema produced), in
+   * registration order. With `filter.model`, only the
    * tools whose `isAvailable(model)` returns true (a throwing `isAvailable` counts as false).
    */
   definitions(filter: ToolDefinitionsFilter = {}): ToolDeclaration[] {
@@ -117,7 +119,7 @@ export class ToolRegistry {
       declarations.push({
         name: tool.name,
         description: tool.description,
-        parameters: tool.parameters ?? DEFAULT_PARAMETERS,
+        parameters: getParametersJsonSchema(tool),
       });
     }
     return declarations;
@@ -185,7 +187,9 @@ function compileToolSchemas(tool: Tool): void {
       `Tool ${tool.name}: the object schema at ${where}#${openNode} must set additionalProperties`,
     );
   }
-  compileSchema(tool, where, () => getValidator(outputSchema, TOOL_OUTPUT_OPTIONS));
+  // An interface-typed schema is JSON Schema all the same; only its TypeScript type lacks an index.
+  const schema = outputSchema as JsonSchemaObject;
+  compileSchema(tool, where, () => getValidator(schema, TOOL_OUTPUT_OPTIONS));
 }
 
 /** Runs `compileIt`, turning a compile error into a `ToolError` that names the tool and schema. */
@@ -193,6 +197,7 @@ function compileSchema(tool: Tool, where: string, compileIt: () => unknown): voi
   try {
     compileIt();
   } catch (error) {
+    if (ToolError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     const code =
       SchemaError.isInstance(error) && error.code === "UNSUPPORTED_SCHEMA"

@@ -14,7 +14,7 @@ export interface ToolResultMessage<TDetails = unknown> {
   readonly usage: Usage | undefined;
   readonly isError: boolean;
   /** Milliseconds `execute` ran, an integer; present only when `execute` ran. */
-  readonly durationMs?: number;
+  readonly durationMs?: number | undefined;
   /** Milliseconds since the epoch when the message was made. */
   readonly timestamp: number;
 }

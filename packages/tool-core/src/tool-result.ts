@@ -6,19 +6,19 @@ export interface ToolResult<TDetails = unknown, TStructured = unknown> {
   /** What the model sees. */
   readonly content: readonly ToolContent[];
   /** For the UI and logs; never sent to the model. */
-  readonly details?: TDetails;
+  readonly details?: TDetails | undefined;
   /** For programs: matches the tool's `outputSchema`; never sent to the model. */
-  readonly structuredContent?: TStructured;
+  readonly structuredContent?: TStructured | undefined;
   /** What the tool spent. */
-  readonly usage?: Usage;
+  readonly usage?: Usage | undefined;
   /** A failure that keeps its data. Only `=== true` counts. */
-  readonly isError?: boolean;
+  readonly isError?: boolean | undefined;
   /** A hint to stop the agent after this batch. Only `=== true` counts, and only if every result of the batch says so. */
-  readonly terminate?: boolean;
+  readonly terminate?: boolean | undefined;
 }
 
 /** A partial result streamed by `ToolContext.onUpdate` while a tool runs. */
 export interface ToolUpdate<TDetails = unknown> {
-  readonly content?: readonly ToolContent[];
-  readonly details?: TDetails;
+  readonly content?: readonly ToolContent[] | undefined;
+  readonly details?: TDetails | undefined;
 }

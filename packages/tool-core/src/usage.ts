@@ -3,11 +3,11 @@
  * API). Every field is optional; absent means unknown, not zero.
  */
 export interface Usage {
-  readonly inputTokens?: number;
-  readonly outputTokens?: number;
-  readonly cacheReadTokens?: number;
-  readonly cacheWriteTokens?: number;
-  readonly totalTokens?: number;
+  readonly inputTokens?: number | undefined;
+  readonly outputTokens?: number | undefined;
+  readonly cacheReadTokens?: number | undefined;
+  readonly cacheWriteTokens?: number | undefined;
+  readonly totalTokens?: number | undefined;
   /** Cost in US dollars. */
-  readonly costUsd?: number;
+  readonly costUsd?: number | undefined;
 }

@@ -1,4 +1,9 @@
-import { formatIssuePath, getValidator, type SchemaIssue } from "@toolwright/schema-coerce";
+import {
+  formatIssuePath,
+  getValidator,
+  type JsonSchemaObject,
+  type SchemaIssue,
+} from "@toolwright/schema-coerce";
 import type { Tool } from "./define-tool";
 import { TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
 
@@ -16,7 +21,7 @@ export type ToolOutputValidation =
 export function validateToolOutput(tool: Tool, value: unknown): ToolOutputValidation {
   const schema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;
   if (schema === undefined) return { ok: true };
-  const validator = getValidator(schema, TOOL_OUTPUT_OPTIONS);
+  const validator = getValidator(schema as JsonSchemaObject, TOOL_OUTPUT_OPTIONS);
   if (validator.check(value)) return { ok: true };
   const issues = validator.errors(value);
   const lines = issues.map((issue) => `  - ${formatIssuePath(issue.path)}: ${issue.message}`);

@@ -7,5 +7,5 @@ export interface DeclarableTool {
   readonly name: string;
   readonly description: string;
   readonly parameters?: unknown;
-  readonly constrainedSampling?: boolean;
+  readonly constrainedSampling?: boolean | undefined;
 }

@@ -1,10 +1,9 @@
-import type { Tool } from "@toolwright/tool-core";
+import type { Message, SystemMessage, Tool } from "@toolwright/tool-core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { declareToolChanges } from "./declare-tool-changes";
 import { getCurrentTools } from "./get-current-tools";
 import { makeTestTool } from "./make-test-tool";
-import type { SystemMessage, TranscriptMessage } from "./messages";
 import { toToolDeclaration } from "./to-tool-declaration";
 
 const NUM_RUNS = 300;
@@ -35,9 +34,9 @@ const toolSetArbitrary = fc
   })
   .map((choices) => choices.map(({ name, variant }) => variants[name]?.[variant] as Tool));
 
-const user: TranscriptMessage = { role: "user", content: "go", timestamp: 1 };
+const user: Message = { role: "user", content: "go", timestamp: 1 };
 
-const pendingItemArbitrary: fc.Arbitrary<TranscriptMessage> = fc.oneof(
+const pendingItemArbitrary: fc.Arbitrary<Message> = fc.oneof(
   fc.constant(user),
   fc.constant<SystemMessage>({ role: "system", content: "note", timestamp: 2 }),
   // A system message with some tool intent of its own, right or wrong.
@@ -67,7 +66,7 @@ describe("declareToolChanges (property)", () => {
   it(`should make the replay equal the executable tools, and return the same array when nothing changed (${NUM_RUNS} runs)`, () => {
     fc.assert(
       fc.property(fc.array(stepArbitrary, { minLength: 1, maxLength: 12 }), (steps) => {
-        let transcript: TranscriptMessage[] = [];
+        let transcript: Message[] = [];
         for (const step of steps) {
           if (step.edit === "copy") transcript = [...transcript];
           else if (step.edit !== undefined)
@@ -77,7 +76,7 @@ describe("declareToolChanges (property)", () => {
           const result = declareToolChanges(context, step.pending, { now: () => 0 });
           const expected = byName((step.tools ?? []).map((tool) => toToolDeclaration(tool)));
           expect(byName(getCurrentTools([...transcript, ...result]))).toStrictEqual(expected);
-          transcript.push(...(result as TranscriptMessage[]));
+          transcript.push(...(result as Message[]));
           expect(byName(getCurrentTools(transcript))).toStrictEqual(expected);
 
           // Nothing changed since: any pending list without tool fields comes back as is.

@@ -1,8 +1,7 @@
-import type { ToolDeclaration } from "@toolwright/tool-core";
+import type { Message, SystemMessage, ToolDeclaration } from "@toolwright/tool-core";
 import { describe, expectTypeOf, it } from "vitest";
 import { declareToolChanges } from "./declare-tool-changes";
 import { getCurrentTools } from "./get-current-tools";
-import type { SystemMessage, TranscriptMessage } from "./messages";
 import { resolveTranscriptTools } from "./resolve-transcript-tools";
 
 interface AppMessage {
@@ -12,8 +11,8 @@ interface AppMessage {
 
 describe("declareToolChanges", () => {
   it("should return the transcript's own messages or system messages", () => {
-    const result = declareToolChanges({ messages: [] as TranscriptMessage[] }, []);
-    expectTypeOf(result).toEqualTypeOf<readonly TranscriptMessage[]>();
+    const result = declareToolChanges({ messages: [] as Message[] }, []);
+    expectTypeOf(result).toEqualTypeOf<readonly Message[]>();
   });
 
   it("should accept an application's own message type", () => {

@@ -1,10 +1,10 @@
-import type { Tool } from "@toolwright/tool-core";
+import type { Message, SystemMessage, Tool } from "@toolwright/tool-core";
 import { ToolRegistry } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { declareToolChanges } from "./declare-tool-changes";
 import { getCurrentTools } from "./get-current-tools";
 import { makeTestTool } from "./make-test-tool";
-import type { RoleMessage, SystemMessage, TranscriptMessage } from "./messages";
+import type { RoleMessage } from "./role-message";
 import { toToolDeclaration } from "./to-tool-declaration";
 
 const read = makeTestTool("read");
@@ -12,7 +12,7 @@ const write = makeTestTool("write");
 const search = makeTestTool("search");
 const readChanged = makeTestTool("read", { description: "Reads a file, now with line numbers" });
 
-const user: TranscriptMessage = { role: "user", content: "hi", timestamp: 1 };
+const user: Message = { role: "user", content: "hi", timestamp: 1 };
 const now = () => 42;
 
 function systemWith(tools: readonly Tool[], removed: readonly string[] = []): SystemMessage {
@@ -31,7 +31,7 @@ function byName(declarations: readonly { name: string }[]): Record<string, unkno
 }
 
 function expectInvariant(
-  messages: readonly TranscriptMessage[],
+  messages: readonly Message[],
   result: readonly RoleMessage[],
   tools: readonly Tool[],
 ): void {
@@ -123,7 +123,7 @@ describe("declareToolChanges", () => {
         message.role === "system" ? { ...message, timestamp: 42 } : message,
       ),
     );
-    expectInvariant(messages, result as TranscriptMessage[], tools ?? []);
+    expectInvariant(messages, result as Message[], tools ?? []);
   });
 
   it("should write into the last pending system message, recomputing its tool fields", () => {
@@ -153,7 +153,7 @@ describe("declareToolChanges", () => {
     expect(result[1]).not.toBe(intent);
     expect(intent.toolsRemoved).toStrictEqual([{ name: "read" }]);
     expect(pending).toStrictEqual([prompt, intent, user]);
-    expectInvariant(messages, result as TranscriptMessage[], [read, write]);
+    expectInvariant(messages, result as Message[], [read, write]);
   });
 
   it("should omit both tool fields when the last pending system message alone was wrong", () => {
@@ -203,12 +203,12 @@ describe("declareToolChanges", () => {
 
   it("should accept a ToolRegistry and see its later changes", () => {
     const registry = new ToolRegistry([read]);
-    const transcript: TranscriptMessage[] = [];
-    const turn = (pending: TranscriptMessage[]) => {
+    const transcript: Message[] = [];
+    const turn = (pending: Message[]) => {
       const result = declareToolChanges({ messages: transcript, tools: registry }, pending, {
         now,
       });
-      transcript.push(...(result as TranscriptMessage[]));
+      transcript.push(...(result as Message[]));
       return result;
     };
     const first = turn([user]);
@@ -223,7 +223,7 @@ describe("declareToolChanges", () => {
   });
 
   it("should give the right answer when the cached transcript is edited in place", () => {
-    const transcript: TranscriptMessage[] = [systemWith([read, write]), user, user];
+    const transcript: Message[] = [systemWith([read, write]), user, user];
     const pending = [user];
     expect(declareToolChanges({ messages: transcript, tools: [read, write] }, pending)).toBe(
       pending,
@@ -252,8 +252,8 @@ describe("declareToolChanges", () => {
         return "user";
       },
       enumerable: true,
-    }) as TranscriptMessage;
-    const transcript: TranscriptMessage[] = [systemWith([read]), watched, user];
+    }) as Message;
+    const transcript: Message[] = [systemWith([read]), watched, user];
     declareToolChanges({ messages: transcript, tools: [read] }, []);
     const readsAfterFirstCall = reads;
     for (let call = 0; call < 20; call++) {

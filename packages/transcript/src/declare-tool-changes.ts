@@ -1,14 +1,21 @@
-import type { Tool, ToolDeclaration, ToolSource } from "@toolwright/tool-core";
+import type {
+  Message,
+  SystemMessage,
+  Tool,
+  ToolDeclaration,
+  ToolSource,
+} from "@toolwright/tool-core";
 import { ToolRegistry } from "@toolwright/tool-core";
 import { applyToolFields } from "./apply-tool-fields";
-import { declarationsEqual } from "./declarations-equal";
-import { getToolStateChanges } from "./get-tool-state-changes";
-import type { RoleMessage, SystemMessage, TranscriptMessage } from "./messages";
+import { type DeclarationCaches, defaultDeclarationCaches } from "./declaration-caches";
+import { declarationsEqualIn } from "./declarations-equal";
+import { getToolStateChangesIn } from "./get-tool-state-changes";
 import { readToolFields } from "./read-tool-fields";
 import { replayToolState } from "./replay-tool-state";
+import type { RoleMessage } from "./role-message";
 
 /** What `declareToolChanges` compares: the committed transcript and the executable tools. */
-export interface ToolDeclarationContext<TMessage extends RoleMessage = TranscriptMessage> {
+export interface ToolDeclarationContext<TMessage extends RoleMessage = Message> {
   /** The committed transcript (already sent or about to be, before `pending`). */
   readonly messages: readonly TMessage[];
   /** The tools the model may call now; `undefined` means none. */
@@ -23,7 +30,7 @@ export interface DeclareToolChangesOptions {
    * **Contract:** must not throw; called at most once per call, only when a message is inserted.
    * Default: `Date.now`.
    */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
 }
 
 /**
@@ -47,25 +54,35 @@ export interface DeclareToolChangesOptions {
  * as frozen (push to it and the change is not seen — pass a new array or use a registry), and an
  * invalid tool in it throws tool-core's `ToolError`. A malformed tool field in a message throws a
  * `TranscriptError` (`INVALID_MESSAGE`); a tool whose declaration is not JSON throws one with
- * `INVALID_TOOL`.
+ * `INVALID_TOOL`. Uses the default instance's caches (see `createToolDeclarations`).
  */
-export function declareToolChanges<TMessage extends RoleMessage = TranscriptMessage>(
+export function declareToolChanges<TMessage extends RoleMessage = Message>(
+  context: ToolDeclarationContext<TMessage>,
+  pending: readonly TMessage[],
+  options: DeclareToolChangesOptions = {},
+): readonly (TMessage | SystemMessage)[] {
+  return declareToolChangesIn(defaultDeclarationCaches, context, pending, options);
+}
+
+/** {@link declareToolChanges} with the caches of one `createToolDeclarations()` instance. */
+export function declareToolChangesIn<TMessage extends RoleMessage = Message>(
+  caches: DeclarationCaches,
   context: ToolDeclarationContext<TMessage>,
   pending: readonly TMessage[],
   options: DeclareToolChangesOptions = {},
 ): readonly (TMessage | SystemMessage)[] {
   const desired = context.tools === undefined ? [] : ToolRegistry.from(context.tools).list();
-  const committed = replayToolState(context.messages);
+  const committed = replayToolState(caches, context.messages);
   const pendingFields = pending.map((message, index) =>
     readToolFields(message, context.messages.length + index),
   );
   const lastSystemIndex = pending.findLastIndex((message) => message.role === "system");
 
-  if (matchesTools(replayPending(committed, pendingFields, pending.length), desired)) {
+  if (matchesTools(caches, replayPending(committed, pendingFields, pending.length), desired)) {
     return pending;
   }
   if (lastSystemIndex === -1) {
-    const changes = getToolStateChanges([...committed.values()], desired);
+    const changes = getToolStateChangesIn(caches, [...committed.values()], desired);
     const declaration: SystemMessage = {
       role: "system",
       content: "",
@@ -78,7 +95,7 @@ export function declareToolChanges<TMessage extends RoleMessage = TranscriptMess
   }
 
   const before = replayPending(committed, pendingFields, lastSystemIndex);
-  const changes = getToolStateChanges([...before.values()], desired);
+  const changes = getToolStateChangesIn(caches, [...before.values()], desired);
   const {
     toolsAdded: _intentAdded,
     toolsRemoved: _intentRemoved,
@@ -115,13 +132,14 @@ function replayPending(
 }
 
 function matchesTools(
+  caches: DeclarationCaches,
   state: ReadonlyMap<string, ToolDeclaration>,
   tools: readonly Tool[],
 ): boolean {
   if (state.size !== tools.length) return false;
   for (const tool of tools) {
     const declaration = state.get(tool.name);
-    if (declaration === undefined || !declarationsEqual(tool, declaration)) return false;
+    if (declaration === undefined || !declarationsEqualIn(caches, tool, declaration)) return false;
   }
   return true;
 }

@@ -1,4 +1,5 @@
 import type { DeclarableTool } from "./declarable-tool";
+import { type DeclarationCaches, defaultDeclarationCaches } from "./declaration-caches";
 import { diffJsonValues, type JsonDifference } from "./diff-json-values";
 import { serializeDeclaration } from "./serialize-declaration";
 
@@ -45,9 +46,19 @@ interface PlainDeclaration {
  * prefix broke: removed and changed tools in `previous` order, then added tools in `current`
  * order. For a changed tool it names each changed part: the description, `constrainedSampling`,
  * or the parameter schema at a JSON Pointer (a key added, removed or changed — or only the key
- * order, which alone changes the serialised declaration). Unchanged tools are left out.
+ * order, which alone changes the serialised declaration). Unchanged tools are left out. Uses the
+ * default instance's caches (see `createToolDeclarations`).
  */
 export function explainToolChanges(
+  previous: readonly DeclarableTool[],
+  current: readonly DeclarableTool[],
+): ToolChangeExplanation[] {
+  return explainToolChangesIn(defaultDeclarationCaches, previous, current);
+}
+
+/** {@link explainToolChanges} with the caches of one `createToolDeclarations()` instance. */
+export function explainToolChangesIn(
+  caches: DeclarationCaches,
   previous: readonly DeclarableTool[],
   current: readonly DeclarableTool[],
 ): ToolChangeExplanation[] {
@@ -60,8 +71,8 @@ export function explainToolChanges(
       explanations.push({ type: "removed", name: tool.name, message: `${tool.name}: removed` });
       continue;
     }
-    const previousText = serializeDeclaration(tool);
-    const currentText = serializeDeclaration(other);
+    const previousText = serializeDeclaration(caches, tool);
+    const currentText = serializeDeclaration(caches, other);
     if (previousText === currentText) continue;
     const changes = describeChanges(
       JSON.parse(previousText) as PlainDeclaration,

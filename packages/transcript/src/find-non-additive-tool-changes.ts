@@ -1,7 +1,7 @@
 import type { ToolDeclaration } from "@toolwright/tool-core";
 import { applyToolFields } from "./apply-tool-fields";
-import type { RoleMessage } from "./messages";
 import { readToolFields, type ToolFields } from "./read-tool-fields";
+import type { RoleMessage } from "./role-message";
 
 /**
  * The indices of the non-additive system messages of `messages`, replayed from the start: a

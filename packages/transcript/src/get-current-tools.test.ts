@@ -1,16 +1,15 @@
-import type { ToolDeclaration } from "@toolwright/tool-core";
+import type { Message, ToolDeclaration } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { getCurrentTools } from "./get-current-tools";
 import {
   makeTestDeclaration as declaration,
   makeTestSystemMessage as system,
 } from "./make-test-messages";
-import type { TranscriptMessage } from "./messages";
 import { TranscriptError } from "./transcript-error";
 
-const user: TranscriptMessage = { role: "user", content: "hi", timestamp: 0 };
+const user: Message = { role: "user", content: "hi", timestamp: 0 };
 
-function describeTools(messages: readonly TranscriptMessage[]): string[] {
+function describeTools(messages: readonly Message[]): string[] {
   return getCurrentTools(messages).map((tool) => `${tool.name}:${tool.description}`);
 }
 
@@ -59,12 +58,12 @@ describe("getCurrentTools", () => {
       messages: [
         system([declaration("a")]),
         user,
-        { ...user, toolsRemoved: [{ name: "a" }] } as unknown as TranscriptMessage,
+        { ...user, toolsRemoved: [{ name: "a" }] } as unknown as Message,
       ],
       expected: ["a:The a tool"],
     },
   ])("should $rule", ({ messages, expected }) => {
-    expect(describeTools(messages as TranscriptMessage[])).toStrictEqual(expected);
+    expect(describeTools(messages as Message[])).toStrictEqual(expected);
   });
 
   it("should accept any message type with a role", () => {
@@ -90,7 +89,7 @@ describe("getCurrentTools", () => {
       reason: "Message 1: toolsAdded[0] must be an object with a string name",
     },
   ])("should throw INVALID_MESSAGE: $reason", ({ message, reason }) => {
-    const messages = [system([declaration("a")]), message] as unknown as TranscriptMessage[];
+    const messages = [system([declaration("a")]), message] as unknown as Message[];
     expect(() => getCurrentTools(messages)).toThrow(reason);
     try {
       getCurrentTools(messages);
@@ -101,7 +100,7 @@ describe("getCurrentTools", () => {
 
   describe("with the incremental cache", () => {
     it("should see messages appended to the same array", () => {
-      const messages: TranscriptMessage[] = [system([declaration("a")]), user];
+      const messages: Message[] = [system([declaration("a")]), user];
       expect(describeTools(messages)).toStrictEqual(["a:The a tool"]);
       messages.push(system([declaration("b")]), user);
       expect(describeTools(messages)).toStrictEqual(["a:The a tool", "b:The b tool"]);
@@ -112,35 +111,35 @@ describe("getCurrentTools", () => {
     it.each([
       {
         edit: "replacing a tool-changing message in place",
-        apply: (messages: TranscriptMessage[]) => {
+        apply: (messages: Message[]) => {
           messages[2] = system([declaration("c")]);
         },
         expected: ["a:The a tool", "c:The c tool"],
       },
       {
         edit: "truncating the array",
-        apply: (messages: TranscriptMessage[]) => {
+        apply: (messages: Message[]) => {
           messages.length = 2;
         },
         expected: ["a:The a tool"],
       },
       {
         edit: "truncating and appending as many messages",
-        apply: (messages: TranscriptMessage[]) => {
+        apply: (messages: Message[]) => {
           messages.splice(2, 2, user, user);
         },
         expected: ["a:The a tool"],
       },
       {
         edit: "removing a message in the middle",
-        apply: (messages: TranscriptMessage[]) => {
+        apply: (messages: Message[]) => {
           messages.splice(0, 1);
         },
         expected: ["b:The b tool"],
       },
       {
         edit: "pushing into a replayed toolsAdded array",
-        apply: (messages: TranscriptMessage[]) => {
+        apply: (messages: Message[]) => {
           (messages[2] as unknown as { toolsAdded: ToolDeclaration[] }).toolsAdded.push(
             declaration("d"),
           );
@@ -149,13 +148,13 @@ describe("getCurrentTools", () => {
       },
       {
         edit: "replacing the last message",
-        apply: (messages: TranscriptMessage[]) => {
+        apply: (messages: Message[]) => {
           messages[3] = system([], ["a"]);
         },
         expected: ["b:The b tool"],
       },
     ])("should give the right tools after $edit", ({ apply, expected }) => {
-      const messages: TranscriptMessage[] = [
+      const messages: Message[] = [
         system([declaration("a")]),
         user,
         system([declaration("b")]),
@@ -167,7 +166,7 @@ describe("getCurrentTools", () => {
     });
 
     it("should replay a new array that extends the previous one", () => {
-      const committed: TranscriptMessage[] = [system([declaration("a")]), user];
+      const committed: Message[] = [system([declaration("a")]), user];
       expect(describeTools(committed)).toStrictEqual(["a:The a tool"]);
       const next = [...committed, system([], ["a"])];
       expect(describeTools(next)).toStrictEqual([]);
@@ -185,8 +184,8 @@ describe("getCurrentTools", () => {
           return "user";
         },
         enumerable: true,
-      }) as TranscriptMessage;
-      let messages: TranscriptMessage[] = [system([declaration("a")]), watched];
+      }) as Message;
+      let messages: Message[] = [system([declaration("a")]), watched];
       getCurrentTools(messages);
       const readsAfterFirstReplay = reads;
       for (let turn = 0; turn < 5; turn++) {

@@ -1,12 +1,12 @@
+import type { Message } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { hasNonAdditiveToolChanges } from "./has-non-additive-tool-changes";
 import {
   makeTestDeclaration as declaration,
   makeTestSystemMessage as system,
 } from "./make-test-messages";
-import type { TranscriptMessage } from "./messages";
 
-const user: TranscriptMessage = { role: "user", content: "hi", timestamp: 0 };
+const user: Message = { role: "user", content: "hi", timestamp: 0 };
 
 describe("hasNonAdditiveToolChanges", () => {
   it.each([
@@ -66,6 +66,6 @@ describe("hasNonAdditiveToolChanges", () => {
       expected: false,
     },
   ])("should report $expected for $rule", ({ messages, startIndex, expected }) => {
-    expect(hasNonAdditiveToolChanges(messages as TranscriptMessage[], startIndex)).toBe(expected);
+    expect(hasNonAdditiveToolChanges(messages as Message[], startIndex)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { findNonAdditiveToolChanges } from "./find-non-additive-tool-changes";
-import type { RoleMessage } from "./messages";
+import type { RoleMessage } from "./role-message";
 
 /**
  * Whether a system message at `startIndex` or later removes a tool that is present or redeclares

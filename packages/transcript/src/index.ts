@@ -1,4 +1,6 @@
 // The public API of @toolwright/transcript: explicit named exports only.
+export type { ToolDeclarations } from "./create-tool-declarations";
+export { createToolDeclarations } from "./create-tool-declarations";
 export type { DeclarableTool } from "./declarable-tool";
 export { declarationsEqual } from "./declarations-equal";
 export type { DeclareToolChangesOptions, ToolDeclarationContext } from "./declare-tool-changes";
@@ -10,10 +12,10 @@ export { getCurrentTools } from "./get-current-tools";
 export type { ToolStateChanges } from "./get-tool-state-changes";
 export { getToolStateChanges } from "./get-tool-state-changes";
 export { hasNonAdditiveToolChanges } from "./has-non-additive-tool-changes";
+// Deprecated aliases of tool-core's conversation model, kept for one minor release.
 export type {
   AssistantContent,
   AssistantMessage,
-  RoleMessage,
   StopReason,
   SystemMessage,
   ThinkingContent,
@@ -24,6 +26,7 @@ export type {
 export { parseTranscript } from "./parse-transcript";
 export type { ResolvedTranscriptTools, TranscriptToolSupport } from "./resolve-transcript-tools";
 export { resolveTranscriptTools } from "./resolve-transcript-tools";
+export type { RoleMessage } from "./role-message";
 export { serializeTranscript } from "./serialize-transcript";
 export { toToolDeclaration } from "./to-tool-declaration";
 export type { TranscriptErrorCode, TranscriptErrorOptions } from "./transcript-error";

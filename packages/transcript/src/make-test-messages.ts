@@ -1,6 +1,5 @@
 // Test-only helpers (not exported from the package): declarations and system messages for tables.
-import type { ToolDeclaration } from "@toolwright/tool-core";
-import type { SystemMessage } from "./messages";
+import type { SystemMessage, ToolDeclaration } from "@toolwright/tool-core";
 
 /** A declaration named `name` with an empty object schema. */
 export function makeTestDeclaration(

@@ -9,11 +9,6 @@ import type {
   Message,
 } from "@toolwright/tool-core";
 
-/** The least a message must have for the functions that only look at system messages. */
-export interface RoleMessage {
-  readonly role: string;
-}
-
 // The conversation model lives in @toolwright/tool-core since this release, so tool-exec and the
 // provider adapters can speak it. These aliases keep old imports compiling for one minor release.
 

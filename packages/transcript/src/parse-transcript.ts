@@ -1,5 +1,5 @@
+import type { Message } from "@toolwright/tool-core";
 import { describeMessageProblem } from "./describe-message-problem";
-import type { TranscriptMessage } from "./messages";
 import { TranscriptError } from "./transcript-error";
 
 /**
@@ -12,11 +12,11 @@ import { TranscriptError } from "./transcript-error";
  * The messages are `JSON.parse`'s own objects: a `__proto__` key stays plain data. Loaded
  * transcripts replay (`getCurrentTools`) to the same tools as the saved ones.
  */
-export function parseTranscript(text: string): TranscriptMessage[] {
+export function parseTranscript(text: string): Message[] {
   if (typeof text !== "string") {
     throw new TranscriptError("INVALID_ARGUMENT", "A transcript must be a string of JSON lines");
   }
-  const messages: TranscriptMessage[] = [];
+  const messages: Message[] = [];
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
@@ -41,7 +41,7 @@ export function parseTranscript(text: string): TranscriptMessage[] {
         { line: lineNumber },
       );
     }
-    messages.push(value as TranscriptMessage);
+    messages.push(value as Message);
   }
   return messages;
 }

@@ -1,5 +1,4 @@
-import type { ToolDeclaration } from "@toolwright/tool-core";
-import type { ToolRemoval } from "./messages";
+import type { ToolDeclaration, ToolRemoval } from "@toolwright/tool-core";
 import { TranscriptError } from "./transcript-error";
 
 /** The tool change one system message carries. */

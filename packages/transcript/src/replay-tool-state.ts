@@ -3,7 +3,8 @@
  *
  * `declareToolChanges` runs before every model request, so replaying the whole transcript each
  * time would make a request cost grow with the conversation. Instead the replay of each messages
- * array is remembered (a WeakMap keyed by the array) together with how far it got. The next call
+ * array is remembered (a WeakMap keyed by the array, in the caches of the owning
+ * `createToolDeclarations()` instance) together with how far it got. The next call
  * first checks, cheaply, that the already replayed prefix is still the one it replayed, then only
  * replays the new tail. An append-only transcript therefore costs O(new messages + tool-change
  * events) per call, not O(messages).
@@ -25,50 +26,34 @@
  * - mutating a declaration object inside a replayed `toolsAdded` array (declarations are also
  *   serialised once per object, see `serializeDeclaration`).
  *
- * A new array whose prefix matches the most recently replayed one (the common
+ * A new array whose prefix matches the most recently replayed one of the same instance (the common
  * `[...messages, next]` pattern) starts from a copy of that replay instead of from scratch.
  */
 import type { ToolDeclaration } from "@toolwright/tool-core";
 import { applyToolFields } from "./apply-tool-fields";
-import type { RoleMessage } from "./messages";
+import type { DeclarationCaches, Replay } from "./declaration-caches";
 import { readToolFields } from "./read-tool-fields";
-
-interface ToolChangeEvent {
-  readonly index: number;
-  readonly message: unknown;
-  readonly toolsAdded: unknown;
-  readonly toolsRemoved: unknown;
-  readonly addedCount: number;
-  readonly removedCount: number;
-}
-
-interface Replay {
-  length: number;
-  lastMessage: unknown;
-  readonly events: ToolChangeEvent[];
-  readonly state: Map<string, ToolDeclaration>;
-}
-
-const replaysByArray = new WeakMap<readonly unknown[], Replay>();
-let latestReplay: Replay | undefined;
+import type { RoleMessage } from "./role-message";
 
 /**
- * The tool state after replaying every system message of `messages`, in order. The returned map is
- * owned by the cache: read it, never mutate it. Throws a `TranscriptError` (`INVALID_MESSAGE`) for
+ * The tool state after replaying every system message of `messages`, in order, remembered in
+ * `caches`. The returned map is owned by the cache: read it, never mutate it. Throws a `TranscriptError` (`INVALID_MESSAGE`) for
  * a malformed message; the messages before it stay replayed.
  */
 export function replayToolState(
+  caches: DeclarationCaches,
   messages: readonly RoleMessage[],
 ): ReadonlyMap<string, ToolDeclaration> {
-  let replay = replaysByArray.get(messages);
+  let replay = caches.replays.get(messages);
   if (replay === undefined || !isPrefixIntact(replay, messages)) {
+    const { latestReplay } = caches;
     replay =
       latestReplay !== undefined && isPrefixIntact(latestReplay, messages)
         ? copyReplay(latestReplay)
         : { length: 0, lastMessage: undefined, events: [], state: new Map() };
-    replaysByArray.set(messages, replay);
+    caches.replays.set(messages, replay);
   }
-  latestReplay = replay;
+  caches.latestReplay = replay;
   extendReplay(replay, messages);
   return replay.state;
 }

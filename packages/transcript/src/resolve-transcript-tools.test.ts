@@ -1,16 +1,16 @@
+import type { Message, SystemMessage } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import {
   makeTestDeclaration as declaration,
   makeTestSystemMessage as system,
 } from "./make-test-messages";
-import type { SystemMessage, TranscriptMessage } from "./messages";
 import { resolveTranscriptTools, type TranscriptToolSupport } from "./resolve-transcript-tools";
 import { TranscriptError } from "./transcript-error";
 
-const user: TranscriptMessage = { role: "user", content: "hi", timestamp: 0 };
+const user: Message = { role: "user", content: "hi", timestamp: 0 };
 
 // Transcripts referred to by name in the table.
-const transcripts: Record<string, TranscriptMessage[]> = {
+const transcripts: Record<string, Message[]> = {
   empty: [],
   leadingOnly: [system([declaration("a"), declaration("b")]), user],
   pureAdditions: [
@@ -83,7 +83,7 @@ describe("resolveTranscriptTools", () => {
   ])(
     "should resolve $transcript under $support: request $requestTools, fold before $foldIndex",
     ({ transcript, support, requestTools, foldIndex }) => {
-      const messages = transcripts[transcript] as TranscriptMessage[];
+      const messages = transcripts[transcript] as Message[];
       const resolved = resolveTranscriptTools(messages, support);
       const expectedFoldIndex = foldIndex === "all" ? messages.length : foldIndex;
       expect(resolved.requestTools.map((tool) => tool.name)).toStrictEqual(requestTools);
@@ -96,10 +96,7 @@ describe("resolveTranscriptTools", () => {
   );
 
   it("should carry the redefinition at the fold point in requestTools", () => {
-    const resolved = resolveTranscriptTools(
-      transcripts.redefinition as TranscriptMessage[],
-      "additions",
-    );
+    const resolved = resolveTranscriptTools(transcripts.redefinition as Message[], "additions");
     expect(resolved.requestTools[0]?.description).toBe("new a");
   });
 
@@ -124,7 +121,7 @@ describe("resolveTranscriptTools", () => {
   });
 
   it("should reject a malformed tool field in every mode", () => {
-    const messages = [user, { role: "system", toolsAdded: "a" }] as unknown as TranscriptMessage[];
+    const messages = [user, { role: "system", toolsAdded: "a" }] as unknown as Message[];
     for (const support of ["none", "additions", "changes"] as const) {
       expect(() => resolveTranscriptTools(messages, support)).toThrow(
         "Message 1: toolsAdded must be an array",

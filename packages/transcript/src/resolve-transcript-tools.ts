@@ -1,8 +1,8 @@
 import type { ToolDeclaration } from "@toolwright/tool-core";
 import { applyToolFields } from "./apply-tool-fields";
 import { findNonAdditiveToolChanges } from "./find-non-additive-tool-changes";
-import type { RoleMessage } from "./messages";
 import { readToolFields } from "./read-tool-fields";
+import type { RoleMessage } from "./role-message";
 import { TranscriptError } from "./transcript-error";
 
 /**

@@ -1,32 +1,44 @@
 /**
  * The canonical serialised form of a declaration, computed once per object. Declarations are
  * compared on every model request, so each tool object (and each declaration read from a
- * transcript) is serialised a single time and the string is kept in a WeakMap. The cache assumes
- * the objects are not mutated afterwards — tool definitions and transcript messages are treated
- * as immutable throughout this package.
+ * transcript) is serialised a single time and the string is kept in the caches of the owning
+ * `createToolDeclarations()` instance. The cache assumes the objects are not mutated afterwards —
+ * tool definitions and transcript messages are treated as immutable throughout this package.
  */
+import { getParametersJsonSchema, type Tool } from "@toolwright/tool-core";
 import type { DeclarableTool } from "./declarable-tool";
+import type { DeclarationCaches } from "./declaration-caches";
 import { TranscriptError } from "./transcript-error";
-
-const serialisedByObject = new WeakMap<object, string>();
 
 /**
  * `JSON.stringify` of `{ name, description, parameters, constrainedSampling? }` in that key order,
- * with `{ type: "object" }` for absent parameters. Throws a `TranscriptError` (`INVALID_TOOL`) when
- * the declaration is not JSON (a cycle, a bigint).
+ * with `{ type: "object" }` for absent parameters and the JSON Schema a Standard Schema produces
+ * (tool-core's `getParametersJsonSchema`). Throws a `TranscriptError` (`INVALID_TOOL`) when the
+ * declaration is not JSON (a cycle, a bigint) or its Standard Schema cannot produce JSON Schema.
  */
-export function serializeDeclaration(tool: DeclarableTool): string {
+export function serializeDeclaration(caches: DeclarationCaches, tool: DeclarableTool): string {
   if (typeof tool !== "object" || tool === null) {
     throw new TranscriptError("INVALID_TOOL", "A tool declaration must be an object");
   }
-  const cached = serialisedByObject.get(tool);
+  const cached = caches.serialised.get(tool);
   if (cached !== undefined) return cached;
+  let parameters: unknown;
+  try {
+    parameters = getParametersJsonSchema(tool as Tool);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TranscriptError(
+      "INVALID_TOOL",
+      `Tool ${describeName(tool)} cannot be declared: ${reason}`,
+      { cause: error },
+    );
+  }
   let serialised: string;
   try {
     serialised = JSON.stringify({
       name: tool.name,
       description: tool.description,
-      parameters: tool.parameters ?? { type: "object" },
+      parameters,
       ...(tool.constrainedSampling === undefined
         ? {}
         : { constrainedSampling: tool.constrainedSampling }),
@@ -39,7 +51,7 @@ export function serializeDeclaration(tool: DeclarableTool): string {
       { cause: error },
     );
   }
-  serialisedByObject.set(tool, serialised);
+  caches.serialised.set(tool, serialised);
   return serialised;
 }
 

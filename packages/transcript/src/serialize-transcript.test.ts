@@ -1,13 +1,13 @@
 import { Type } from "@sinclair/typebox";
+import type { Message } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { declareToolChanges } from "./declare-tool-changes";
 import { getCurrentTools } from "./get-current-tools";
 import { makeTestTool } from "./make-test-tool";
-import type { TranscriptMessage } from "./messages";
 import { parseTranscript } from "./parse-transcript";
 import { serializeTranscript } from "./serialize-transcript";
 
-const transcript: TranscriptMessage[] = [
+const transcript: Message[] = [
   { role: "system", content: "You are terse.", timestamp: 1 },
   { role: "user", content: [{ type: "text", text: "read a.txt\nplease" }], timestamp: 2 },
   {
@@ -45,15 +45,15 @@ describe("serializeTranscript", () => {
   it("should round-trip a transcript whose tools changed, replaying to the same tools", () => {
     const read = makeTestTool("read", { parameters: Type.Object({ path: Type.String() }) });
     const write = makeTestTool("write", { constrainedSampling: true });
-    const messages: TranscriptMessage[] = [...transcript];
+    const messages: Message[] = [...transcript];
     for (const tools of [
       [read],
       [read, write],
       [makeTestTool("read", { description: "v2" })],
       [],
     ]) {
-      const pending: TranscriptMessage[] = [{ role: "user", content: "next", timestamp: 5 }];
-      messages.push(...(declareToolChanges({ messages, tools }, pending) as TranscriptMessage[]));
+      const pending: Message[] = [{ role: "user", content: "next", timestamp: 5 }];
+      messages.push(...(declareToolChanges({ messages, tools }, pending) as Message[]));
     }
     const loaded = parseTranscript(serializeTranscript(messages));
     expect(loaded).toStrictEqual(JSON.parse(JSON.stringify(messages)));
@@ -83,6 +83,6 @@ describe("serializeTranscript", () => {
       error: "Message 0 cannot be serialised: timestamp must be a finite number",
     },
   ])("should refuse $rule", ({ message, error }) => {
-    expect(() => serializeTranscript([message as unknown as TranscriptMessage])).toThrow(error);
+    expect(() => serializeTranscript([message as unknown as Message])).toThrow(error);
   });
 });

@@ -1,5 +1,5 @@
+import type { Message } from "@toolwright/tool-core";
 import { describeMessageProblem } from "./describe-message-problem";
-import type { TranscriptMessage } from "./messages";
 import { TranscriptError } from "./transcript-error";
 
 /**
@@ -8,7 +8,7 @@ import { TranscriptError } from "./transcript-error";
  * that is not JSON or not a valid message throws a `TranscriptError` (`INVALID_MESSAGE`) naming
  * its index. `undefined` fields are dropped, as JSON drops them.
  */
-export function serializeTranscript(messages: readonly TranscriptMessage[]): string {
+export function serializeTranscript(messages: readonly Message[]): string {
   let text = "";
   for (let index = 0; index < messages.length; index++) {
     let line: string | undefined;

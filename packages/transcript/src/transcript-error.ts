@@ -15,7 +15,7 @@ export type TranscriptErrorCode =
 export interface TranscriptErrorOptions {
   readonly cause?: unknown;
   /** The 1-based line of a JSONL transcript the error is about. */
-  readonly line?: number;
+  readonly line?: number | undefined;
 }
 
 /** The error class of `@toolwright/transcript`; branch on `code`. */

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Sleep } from ".";
 import {
   calculatorTool,
+  convertUnitsTool,
   createWorkspace,
   echoTool,
   finishTool,
@@ -32,6 +33,7 @@ afterEach(async () => {
 
 const registry = new ToolRegistry([
   calculatorTool,
+  convertUnitsTool,
   echoTool,
   finishTool,
   listDirTool,
@@ -73,6 +75,13 @@ describe.each([
   ["calculatorTool", "calculator", { expression: "2 ^ 10" }, "2 ^ 10 = 1024"],
   ["calculatorTool", "calculator", { expression: "1 / 3", precision: 3 }, "1 / 3 = 0.333"],
   ["echoTool", "echo", { value: "hi", repeat: 3, uppercase: true }, "HI HI HI"],
+  ["convertUnitsTool", "convert_units", { value: 100, from: "C", to: "F" }, "100 C = 212.00 F"],
+  [
+    "convertUnitsTool",
+    "convert_units",
+    { value: "1", from: "lb", to: "g", precision: 1 },
+    "1 lb = 453.6 g",
+  ],
   ["finishTool", "finish", { summary: "ok" }, "Finished: ok"],
 ])("%s", (_tool, name, args, expected) => {
   it(`should answer ${JSON.stringify(args)} with ${JSON.stringify(expected)}`, async () => {
@@ -95,6 +104,12 @@ describe.each([
     "calculator",
     { expression: "2 +" },
     /^Expected a number, a name or "\(" at position 3, found the end$/,
+  ],
+  [
+    "convertUnitsTool",
+    "convert_units",
+    { value: 1, from: "C", to: "kg" },
+    /^Validation failed for tool "convert_units":\n {2}- to: cannot convert C \(temperature\) to kg \(mass\)\n/,
   ],
 ])("%s", (_tool, name, args, message) => {
   it(`should turn ${JSON.stringify(args)} into an error result`, async () => {

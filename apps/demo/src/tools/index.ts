@@ -1,4 +1,5 @@
 export { calculatorTool } from "./calculator";
+export { convertUnitsTool } from "./convert-units";
 export { echoTool } from "./echo";
 export { finishTool } from "./finish";
 export { listDirTool } from "./list-dir";
