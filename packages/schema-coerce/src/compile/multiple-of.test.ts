@@ -15,7 +15,7 @@ describe("createMultipleOfTest", () => {
     [0.3, 0.1, true],
     [1.1, 0.1, true],
     [1e21, 0.5, true],
-    [9007199254740993, 1, true], // the double 9007199254740992, an integer
+    [2 ** 53 + 2, 2, true], // past the safe integers: the remainder of doubles is exact
     [1e308, 1e-300, true],
     [123456789.01, 0.01, true],
     [-2.5, 0.5, true],
