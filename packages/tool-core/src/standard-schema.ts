@@ -25,8 +25,15 @@ export interface StandardJsonSchemaOptions {
 
 /** The Standard JSON Schema converter (`~standard.jsonSchema`) a library may offer. */
 export interface StandardJsonSchemaConverter {
-  /** The JSON Schema of the values the schema accepts. May throw when it cannot convert. */
+  /**
+   * The JSON Schema of the values the schema accepts; tool-core calls it once per schema with
+   * `{ target: "draft-2020-12" }`.
+   *
+   * **Contract** (the library's): may throw when it cannot convert — `register` then refuses the
+   * tool with the library's message; must return a new object or one never mutated later.
+   */
   readonly input: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
+  /** The JSON Schema of the values `validate` returns. Not read by tool-core. */
   readonly output: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
 }
 

@@ -44,5 +44,5 @@ export function resolveToolArguments<TTool extends Tool>(
     );
   }
   if (!result.ok) throw result.error;
-  return { params: result.params, changes: result.changes };
+  return result;
 }
