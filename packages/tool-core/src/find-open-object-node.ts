@@ -5,6 +5,8 @@
  * explicitly open); leaving it unset is almost always an oversight, so `register` refuses it.
  */
 
+import { toJsonPointer } from "@toolwright/schema-coerce";
+
 const SCHEMA_KEYWORDS = [
   "additionalProperties",
   "additionalItems",
@@ -45,7 +47,7 @@ export function findObjectNodeWithoutAdditionalProperties(schema: unknown): stri
       const map = record[keyword];
       if (typeof map !== "object" || map === null) continue;
       for (const [key, child] of Object.entries(map)) {
-        children.push({ node: child, pointer: `${pointer}/${keyword}/${escapePointer(key)}` });
+        children.push({ node: child, pointer: `${pointer}/${keyword}${toJsonPointer([key])}` });
       }
     }
     for (const keyword of SCHEMA_LIST_KEYWORDS) {
@@ -73,8 +75,4 @@ export function findObjectNodeWithoutAdditionalProperties(schema: unknown): stri
 
 function isObjectType(type: unknown): boolean {
   return type === "object" || (Array.isArray(type) && type.includes("object"));
-}
-
-function escapePointer(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }
