@@ -64,6 +64,13 @@ export interface CompileOptions {
   /** Let a string holding JSON become the object or array the schema asks for. */
   readonly parseJsonStrings?: boolean;
   /**
+   * Refuse (a `SchemaError` with code `UNSUPPORTED_SCHEMA`, naming the node) a schema with an
+   * explicit object node (`type` `"object"` or listing it) that leaves `additionalProperties`
+   * unset, anywhere in the document. For schemas of values that go to programs or to providers'
+   * structured-output modes, where an unset `additionalProperties` is almost always an oversight.
+   */
+  readonly requireClosedObjects?: boolean;
+  /**
    * Builds the matcher for a `pattern` / `patternProperties` source.
    *
    * **Contract:** called once per distinct pattern at compile time; may throw for a pattern it

@@ -25,10 +25,15 @@ export function argumentOptionsFor(mode: CoercionMode): CompileOptions {
   return mode === "pi" ? PI_TOOL_ARGUMENT_OPTIONS : TOOL_ARGUMENT_OPTIONS;
 }
 
-/** How output values of tools are checked: as given, formats checked, no coercion. */
+/**
+ * How output values of tools are checked: as given, formats checked, no coercion; every object
+ * node must set `additionalProperties` (values go to programs and structured-output modes, where
+ * an unset one is almost always an oversight), so `register` refuses an output schema without.
+ */
 export const TOOL_OUTPUT_OPTIONS: CompileOptions = Object.freeze({
   formats: true,
   unresolvedRefs: "reject",
+  requireClosedObjects: true,
 });
 
 /** The parameters of a tool that declares none. */

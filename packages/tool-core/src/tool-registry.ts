@@ -5,7 +5,6 @@ import {
   SchemaError,
 } from "@toolwright/schema-coerce";
 import type { Tool, ToolModel } from "./define-tool";
-import { findObjectNodeWithoutAdditionalProperties } from "./find-open-object-node";
 import { getArgumentValidator, setRegistryCoercion } from "./get-argument-validator";
 import { getParametersJsonSchema } from "./get-parameters-json-schema";
 import { TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
@@ -214,13 +213,8 @@ function compileToolSchemas(tool: Tool): void {
   const outputSchema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;
   if (outputSchema === undefined) return;
   const where = tool.output !== undefined ? "output.schema" : "outputSchema";
-  const openNode = findObjectNodeWithoutAdditionalProperties(outputSchema);
-  if (openNode !== undefined) {
-    throw new ToolError(
-      "UNSUPPORTED_SCHEMA",
-      `Tool ${tool.name}: the object schema at ${where}#${openNode} must set additionalProperties`,
-    );
-  }
+  // TOOL_OUTPUT_OPTIONS has `requireClosedObjects`: an object node that leaves
+  // `additionalProperties` unset is refused as UNSUPPORTED_SCHEMA, naming the node.
   // An interface-typed schema is JSON Schema all the same; only its TypeScript type lacks an index.
   const schema = outputSchema as JsonSchemaObject;
   compileSchema(tool, where, () => getValidator(schema, TOOL_OUTPUT_OPTIONS));
