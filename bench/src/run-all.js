@@ -18,6 +18,7 @@ const parts = {
   exec: async () => (await import("./exec/bench-exec.js")).runExecBench,
   transcript: async () => (await import("./transcript/bench-transcript.js")).runTranscriptBench,
   providers: async () => (await import("./providers/bench-providers.js")).runProvidersBench,
+  scale: async () => (await import("./scale/bench-scale.js")).runScaleBench,
 };
 
 const requested = process.argv.slice(2).filter((argument) => argument !== "--");

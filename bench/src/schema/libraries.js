@@ -46,7 +46,7 @@ export const sharesCompiler = new Set(["ajv-coerce", "typebox-convert", "ours-ch
 
 /** The options a tool runtime compiles arguments schemas with (see validateToolArguments). */
 export const oursOptions = {
-  coerce: true,
+  coerce: "lossless",
   formats: true,
   removeAdditional: true,
   parseJsonStrings: true,

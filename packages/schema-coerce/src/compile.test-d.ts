@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from "vitest";
 import { compile } from "./compile";
-import type { CompiledSchema, ParseResult } from "./types";
+import type { CoercionMode, CompiledSchema, CompileOptions, ParseResult } from "./types";
 
 describe("compile", () => {
   it("should infer the value type from a schema's static phantom (as TypeBox schemas carry)", () => {
@@ -14,5 +14,12 @@ describe("compile", () => {
 
   it("should give unknown for plain JSON Schema", () => {
     expectTypeOf(compile({ type: "string" })).toEqualTypeOf<CompiledSchema<unknown>>();
+  });
+
+  it("should take true, false, 'pi' or 'lossless' as coerce, and nothing else", () => {
+    expectTypeOf<CompileOptions["coerce"]>().toEqualTypeOf<boolean | CoercionMode | undefined>();
+    expectTypeOf<CoercionMode>().toEqualTypeOf<"pi" | "lossless">();
+    // @ts-expect-error an unknown mode is a type error
+    compile({ type: "string" }, { coerce: "loose" });
   });
 });

@@ -1,4 +1,5 @@
-import { type Coercer, type CoercionVerdict, createCoercer } from "./coerce";
+import { type Coercer, type CoercionVerdict, createCoercer, isCoercionOn } from "./coerce";
+import { findOpenObjectNode } from "./compile/find-open-object-node";
 import { SchemaCompiler } from "./compile/schema-compiler";
 import { formats as builtInFormats } from "./formats";
 import { SchemaError } from "./schema-error";
@@ -34,7 +35,7 @@ export function compile<S extends JsonSchema>(
   const root = compiler.rootNode;
   // `removeAdditional` alone also rewrites in coerce()/parse() (SPEC §1.1); the coercer then runs
   // only that step.
-  const rewrites = options.coerce === true || options.removeAdditional === true;
+  const rewrites = isCoercionOn(options) || options.removeAdditional === true;
   const graph: SchemaCompiler | undefined = rewrites ? compiler : undefined;
   compiler = undefined;
   const rootCheck = root.check;
@@ -99,6 +100,15 @@ export function compile<S extends JsonSchema>(
 }
 
 function createCompiler(schema: JsonSchema, options: CompileOptions): SchemaCompiler {
+  if (options.requireClosedObjects === true) {
+    const openNode = findOpenObjectNode(schema);
+    if (openNode !== undefined) {
+      throw new SchemaError(
+        "UNSUPPORTED_SCHEMA",
+        `an object schema must set additionalProperties (requireClosedObjects) (at #${openNode})`,
+      );
+    }
+  }
   try {
     return new SchemaCompiler(schema, options, builtInFormats);
   } catch (error) {

@@ -21,6 +21,7 @@ const optionKeys = [
   "coerce",
   "removeAdditional",
   "parseJsonStrings",
+  "requireClosedObjects",
   "regExp",
 ] as const satisfies readonly (keyof CompileOptions)[];
 

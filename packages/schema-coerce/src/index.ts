@@ -4,8 +4,10 @@ export { formatIssuePath } from "./format-issue-path";
 export { formats } from "./formats";
 export { getValidator } from "./get-validator";
 export { SchemaError, type SchemaErrorCode } from "./schema-error";
+export { toJsonPointer } from "./to-json-pointer";
 export type {
   CoercionChange,
+  CoercionMode,
   CoercionRule,
   CompiledSchema,
   CompileOptions,

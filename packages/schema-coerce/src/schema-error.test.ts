@@ -15,6 +15,37 @@ function compileError(schema: unknown, options = {}): SchemaError {
 
 describe("SchemaError", () => {
   it.each([
+    [
+      "a → b → a",
+      { $ref: "#/$defs/a", $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } } },
+    ],
+    ["a → a", { properties: { x: { $ref: "#/$defs/a" } }, $defs: { a: { $ref: "#/$defs/a" } } }],
+    ["the root to itself", { $ref: "#" }],
+    [
+      "with siblings beside $ref",
+      {
+        $defs: { a: { type: "string", $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } },
+        $ref: "#/$defs/a",
+      },
+    ],
+  ])("should refuse a $ref chain that never reaches a schema: %s", (_name, schema) => {
+    const error = compileError(schema);
+    expect(error.code).toBe("INVALID_SCHEMA");
+    expect(error.message).toMatch(/\$ref chain .* never reaches a schema/);
+  });
+
+  it("should accept recursion that moves into the value and chains that end", () => {
+    const tree = { type: "object", properties: { child: { $ref: "#" } } };
+    const chain = {
+      $ref: "#/$defs/a",
+      $defs: { a: { $ref: "#/$defs/b" }, b: { type: "integer" } },
+    };
+    expect(compile(tree).check({ child: { child: {} } })).toBe(true);
+    expect(compile(chain).check(3)).toBe(true);
+    expect(compile(chain, { draft: "7" }).check("x")).toBe(false);
+  });
+
+  it.each([
     [{ type: 5 }, "INVALID_SCHEMA", "#/type"],
     [{ type: "text" }, "INVALID_SCHEMA", "#/type"],
     [{ required: "a" }, "INVALID_SCHEMA", "#/required"],

@@ -32,6 +32,9 @@ export interface PatternMatcher {
   test(input: string): boolean;
 }
 
+/** The coercion rule set: Pi's (SPEC §1.4) or the lossless one (SPEC §1.5). */
+export type CoercionMode = "pi" | "lossless";
+
 /** Options of {@link compile}. */
 export interface CompileOptions {
   /** The draft to read the schema as when it has no `$schema`. Default `"2020-12"`. */
@@ -48,12 +51,25 @@ export interface CompileOptions {
    * fails only the values at that place (`unresolved reference <ref>`).
    */
   readonly unresolvedRefs?: "throw" | "reject";
-  /** Turn on the three coercion passes in `coerce()` / `parse()`. */
-  readonly coerce?: boolean;
+  /**
+   * Turn on the coercion passes in `coerce()` / `parse()`. `true` (also spelled `"pi"`): Pi's
+   * three passes exactly (SPEC §1.4), which may invent values (`null` → `"null"` / `0` /
+   * `false`, `""` → `0`, `2.7` → `2`). `"lossless"`: the same passes with only conversions that
+   * keep what the model wrote, plus the `drop-empty`, `enum-case` and `default` rules (SPEC
+   * §1.5; the README has both tables side by side). `false` / absent: no coercion.
+   */
+  readonly coerce?: boolean | CoercionMode;
   /** Let `coerce`/`parse` drop properties forbidden by `additionalProperties: false`. */
   readonly removeAdditional?: boolean;
   /** Let a string holding JSON become the object or array the schema asks for. */
   readonly parseJsonStrings?: boolean;
+  /**
+   * Refuse (a `SchemaError` with code `UNSUPPORTED_SCHEMA`, naming the node) a schema with an
+   * explicit object node (`type` `"object"` or listing it) that leaves `additionalProperties`
+   * unset, anywhere in the document. For schemas of values that go to programs or to providers'
+   * structured-output modes, where an unset `additionalProperties` is almost always an oversight.
+   */
+  readonly requireClosedObjects?: boolean;
   /**
    * Builds the matcher for a `pattern` / `patternProperties` source.
    *
@@ -80,7 +96,10 @@ export type CoercionRule =
   | "convert"
   | "coerce-type"
   | "remove-additional"
-  | "parse-json";
+  | "parse-json"
+  | "drop-empty"
+  | "enum-case"
+  | "default";
 
 /** One change a coercion pass made to the value. */
 export interface CoercionChange {

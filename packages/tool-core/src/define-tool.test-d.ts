@@ -142,4 +142,13 @@ describe("defineTool", () => {
     // @ts-expect-error a description is required
     defineTool({ name: "no_description", execute: () => ({ content: [] }) });
   });
+
+  it("should take coercion 'pi' or 'lossless' on a tool, and nothing else", () => {
+    const base = { name: "t", description: "d", execute: () => ({ content: [] }) };
+    expectTypeOf(defineTool({ ...base, coercion: "pi" }).coercion).toEqualTypeOf<
+      "pi" | "lossless" | undefined
+    >();
+    // @ts-expect-error an unknown mode is a type error
+    defineTool({ ...base, coercion: "loose" });
+  });
 });

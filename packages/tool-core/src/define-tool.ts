@@ -1,5 +1,5 @@
 import type { Static, TSchema } from "@sinclair/typebox";
-import type { JsonSchemaObject } from "@toolwright/schema-coerce";
+import type { CoercionMode, JsonSchemaObject } from "@toolwright/schema-coerce";
 import type { ToolContent } from "./content";
 import type { JsonSchemaInterface } from "./json-schema-interface";
 import type { Seam } from "./seam";
@@ -81,6 +81,14 @@ export interface ToolDefinitionBase<TParameters> {
    * ends as an error result with the thrown message. Its return value is what gets validated.
    */
   prepareArguments?(raw: Readonly<Record<string, unknown>>): unknown;
+  /**
+   * How the model's arguments are repaired before validation. `"lossless"` (the default, SPEC
+   * §1.5): only conversions that keep what the model wrote (`"42"` → 42, `"TRUE"` → true), never
+   * an invented value (`null` stays `null` and fails). `"pi"`: Pi's rules (SPEC §1.4), which also
+   * turn a required `null` into `"null"` / `0` / `false`, `""` into `0`, `2.7` into `2`. Wins over
+   * the registry's `coercion`.
+   */
+  readonly coercion?: CoercionMode | undefined;
   /** `"sequential"` makes every batch that calls this tool run one call at a time. */
   readonly executionMode?: ToolExecutionMode | undefined;
   /** Time limit for one call in milliseconds; overrides the batch's `timeoutMs`. */

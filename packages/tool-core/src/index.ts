@@ -1,5 +1,5 @@
 // The public API of @toolwright/tool-core: explicit named exports only.
-export type { CoercionChange, SchemaIssue } from "@toolwright/schema-coerce";
+export type { CoercionChange, CoercionMode, SchemaIssue } from "@toolwright/schema-coerce";
 export type { ImageContent, TextContent, ToolContent } from "./content";
 export type {
   ResultToolDefinition,
@@ -60,6 +60,7 @@ export type {
   ToolDefinitionsFilter,
   ToolRegistryChange,
   ToolRegistryListener,
+  ToolRegistryOptions,
   ToolSource,
 } from "./tool-registry";
 export { ToolRegistry } from "./tool-registry";

@@ -114,7 +114,7 @@ describe("ToolRegistry", () => {
     }
     expect(ToolError.isInstance(caught) && caught.code).toBe("UNSUPPORTED_SCHEMA");
     expect((caught as Error).message).toBe(
-      "Tool open: the object schema at output.schema#/properties/items/items must set additionalProperties",
+      "Invalid output.schema schema for tool open: an object schema must set additionalProperties (requireClosedObjects) (at #/properties/items/items)",
     );
 
     const viaOutputSchema = { ...ping, outputSchema: { type: "object", properties: {} } };

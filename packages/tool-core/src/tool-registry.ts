@@ -1,7 +1,11 @@
-import { getValidator, type JsonSchemaObject, SchemaError } from "@toolwright/schema-coerce";
+import {
+  type CoercionMode,
+  getValidator,
+  type JsonSchemaObject,
+  SchemaError,
+} from "@toolwright/schema-coerce";
 import type { Tool, ToolModel } from "./define-tool";
-import { findObjectNodeWithoutAdditionalProperties } from "./find-open-object-node";
-import { getArgumentValidator } from "./get-argument-validator";
+import { getArgumentValidator, setRegistryCoercion } from "./get-argument-validator";
 import { getParametersJsonSchema } from "./get-parameters-json-schema";
 import { TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
 import type { ToolDeclaration } from "./tool-declaration";
@@ -29,6 +33,26 @@ export interface ToolDefinitionsFilter {
   readonly model?: ToolModel | undefined;
 }
 
+/** Options of a {@link ToolRegistry}. */
+export interface ToolRegistryOptions {
+  /**
+   * How the arguments of the tools registered here are repaired before validation: `"lossless"`
+   * (the default, SPEC §1.5) or `"pi"` (Pi's rules, SPEC §1.4, which may invent values such as
+   * `null` → `"null"`). A tool's own `coercion` wins. The setting follows the tool object: a tool
+   * registered in two registries with different settings takes the last one's.
+   */
+  readonly coercion?: CoercionMode | undefined;
+}
+
+/** `mode` when it is a coercion mode or absent; else a `ToolError` naming `where`. */
+function readCoercionMode(mode: unknown, where: string): CoercionMode | undefined {
+  if (mode === undefined || mode === "lossless" || mode === "pi") return mode;
+  throw new ToolError(
+    "INVALID_TOOL",
+    `${where} must be "lossless" or "pi", got ${JSON.stringify(mode) ?? String(mode)}`,
+  );
+}
+
 /** Tools as every Toolwright API takes them: a registry or an array of tools. */
 export type ToolSource = ToolRegistry | readonly Tool[];
 
@@ -42,8 +66,15 @@ const registriesByArray = new WeakMap<readonly Tool[], ToolRegistry>();
 export class ToolRegistry {
   readonly #tools = new Map<string, Tool>();
   readonly #listeners = new Set<ToolRegistryListener>();
+  readonly #coercion: CoercionMode | undefined;
 
-  constructor(tools?: Iterable<Tool>) {
+  /**
+   * Registers `tools` in order. `options.coercion` sets how the arguments of the tools registered
+   * here are repaired (see {@link ToolRegistryOptions}); throws a `ToolError` (`INVALID_TOOL`)
+   * for an unknown mode.
+   */
+  constructor(tools?: Iterable<Tool>, options: ToolRegistryOptions = {}) {
+    this.#coercion = readCoercionMode(options.coercion, "ToolRegistry option coercion");
     if (tools !== undefined) for (const tool of tools) this.register(tool);
   }
 
@@ -77,6 +108,8 @@ export class ToolRegistry {
     if (this.#tools.has(tool.name)) {
       throw new ToolError("DUPLICATE_TOOL", `Tool already registered: ${tool.name}`);
     }
+    readCoercionMode(tool.coercion, `Tool ${tool.name}: coercion`);
+    if (this.#coercion !== undefined) setRegistryCoercion(tool, this.#coercion);
     compileToolSchemas(tool);
     this.#tools.set(tool.name, tool);
     this.#notify({ type: "register", tool });
@@ -180,13 +213,8 @@ function compileToolSchemas(tool: Tool): void {
   const outputSchema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;
   if (outputSchema === undefined) return;
   const where = tool.output !== undefined ? "output.schema" : "outputSchema";
-  const openNode = findObjectNodeWithoutAdditionalProperties(outputSchema);
-  if (openNode !== undefined) {
-    throw new ToolError(
-      "UNSUPPORTED_SCHEMA",
-      `Tool ${tool.name}: the object schema at ${where}#${openNode} must set additionalProperties`,
-    );
-  }
+  // TOOL_OUTPUT_OPTIONS has `requireClosedObjects`: an object node that leaves
+  // `additionalProperties` unset is refused as UNSUPPORTED_SCHEMA, naming the node.
   // An interface-typed schema is JSON Schema all the same; only its TypeScript type lacks an index.
   const schema = outputSchema as JsonSchemaObject;
   compileSchema(tool, where, () => getValidator(schema, TOOL_OUTPUT_OPTIONS));

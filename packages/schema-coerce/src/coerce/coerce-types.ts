@@ -1,14 +1,10 @@
 import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema, JsonSchemaObject } from "../types";
-import { coercePrimitive } from "./coerce-primitive";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
-import { type LeafRule, mapChildren } from "./map-children";
+import { mapChildren } from "./map-children";
 import { matchesJsonType } from "./matches-json-type";
 import { parseJsonString } from "./parse-json-string";
-
-/** Pass 3 at a leaf property: its one primitive `type`, which the value does not match. */
-const coerceLeaf: LeafRule = { rule: "coerce-type", convert: coercePrimitive };
 
 /**
  * Pass 3 (SPEC §1.4): primitive coercion by `type`, Ajv-`coerceTypes` style, for what pass 2
@@ -26,7 +22,7 @@ export function coerceTypes(run: CoercionRun, node: JsonSchema, value: unknown):
   if (info.types !== undefined) {
     result = coerceOwnType(run, node, info, info.types, result);
     const descends = isPlainObject(result) ? info.typeHasObject : info.typeHasArray;
-    if (descends) result = mapChildren(run, info, result, coerceTypes, coerceLeaf);
+    if (descends) result = mapChildren(run, info, result, coerceTypes, run.rules.coerceLeaf);
   }
   if (info.allOf !== undefined) {
     for (const member of info.allOf) result = coerceTypes(run, member, result);
@@ -50,7 +46,7 @@ function coerceOwnType(
       if (parsed !== value) return parsed;
       continue;
     }
-    const coerced = coercePrimitive(type, value);
+    const coerced = run.rules.coerce(type, value);
     if (coerced !== value) {
       run.record("coerce-type", value, coerced);
       return coerced;

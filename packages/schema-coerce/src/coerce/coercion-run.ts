@@ -1,5 +1,6 @@
 import type { SchemaGraph } from "../schema-graph";
 import type { CoercionChange, CoercionRule, JsonSchemaObject } from "../types";
+import { type CoercionRules, selectCoercionRules } from "./coercion-rules";
 import { describeNode, type NodeInfo } from "./describe-node";
 import { toPointerSegment } from "./to-pointer-segment";
 
@@ -33,6 +34,8 @@ export class CoercionRun {
   readonly graph: SchemaGraph;
   /** `graph.options.parseJsonStrings`, read once: the passes ask at every string they visit. */
   readonly parsesJsonStrings: boolean;
+  /** The conversion tables of the compile options' coercion mode (Pi's or lossless). */
+  readonly rules: CoercionRules;
   #changes: CoercionChange[] = [];
   readonly #cache: Map<JsonSchemaObject, NodeInfo>;
   readonly #path: (string | number)[] = [];
@@ -58,6 +61,7 @@ export class CoercionRun {
   constructor(graph: SchemaGraph, cache: Map<JsonSchemaObject, NodeInfo>) {
     this.graph = graph;
     this.parsesJsonStrings = graph.options.parseJsonStrings === true;
+    this.rules = selectCoercionRules(graph.options);
     this.#cache = cache;
   }
 

@@ -2,23 +2,12 @@ import { jsonEqual } from "../compile/json-equal";
 import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import { convertLiteral } from "./convert-literal";
-import { convertPrimitive } from "./convert-primitive";
 import type { NodeInfo } from "./describe-node";
-import { type LeafRule, mapChildren } from "./map-children";
+import { mapChildren } from "./map-children";
+import { matchEnumCase } from "./match-enum-case";
 import { parseJsonString } from "./parse-json-string";
 import { tryUnionBranches } from "./try-union-branches";
 import { visitRefTarget } from "./visit-ref-target";
-
-/**
- * Pass 2 at a leaf property (the node's rule is its single primitive `type`) and at a literal
- * property (its rule is its `const`).
- */
-const convertLeaf: LeafRule = {
-  rule: "convert",
-  convert: convertPrimitive,
-  convertToLiteral: convertLiteral,
-};
 
 /**
  * Pass 2 (SPEC §1.4): TypeBox-`Value.Convert`-style conversions driven by JSON Schema keywords.
@@ -36,7 +25,7 @@ export function convertValue(run: CoercionRun, node: JsonSchema, value: unknown)
   }
   switch (info.convertRule) {
     case "const":
-      return recordConversion(run, current, convertLiteral(info.constValue, current));
+      return convertConst(run, info.constValue, current);
     case "enum":
       return convertEnum(run, node, info.enumValues ?? [], current);
     case "union":
@@ -50,7 +39,7 @@ export function convertValue(run: CoercionRun, node: JsonSchema, value: unknown)
       return convertByType(run, node, info, current);
     case "implicit-object":
       return isPlainObject(current)
-        ? mapChildren(run, info, current, convertValue, convertLeaf)
+        ? mapChildren(run, info, current, convertValue, run.rules.convertLeaf)
         : current;
     case "implicit-array":
       return convertArray(run, node, info, current, false);
@@ -81,12 +70,31 @@ function convertEnum(
 ): unknown {
   for (const member of members) if (jsonEqual(member, value)) return value;
   for (const member of members) {
-    const converted = convertLiteral(member, value);
+    const converted = run.rules.literal(member, value);
     if (converted !== value && run.accepts(node, converted)) {
       return recordConversion(run, value, converted);
     }
   }
+  if (run.rules.lossless && typeof value === "string") {
+    const member = matchEnumCase(members, value);
+    if (member !== undefined && run.accepts(node, member)) {
+      run.record("enum-case", value, member);
+      return member;
+    }
+  }
   return value;
+}
+
+/** A `const`: literal conversion, then (lossless only) the `enum-case` rule. */
+function convertConst(run: CoercionRun, literal: unknown, value: unknown): unknown {
+  const converted = run.rules.literal(literal, value);
+  if (converted !== value || !run.rules.lossless || typeof value !== "string") {
+    return recordConversion(run, value, converted);
+  }
+  const member = matchEnumCase([literal], value);
+  if (member === undefined) return value;
+  run.record("enum-case", value, member);
+  return member;
 }
 
 function convertUnion(
@@ -101,7 +109,7 @@ function convertUnion(
 /** After a union or `allOf`, the node's own `properties` are converted too. */
 function convertOwnObject(run: CoercionRun, info: NodeInfo, value: unknown): unknown {
   return info.hasObjectKeywords && isPlainObject(value)
-    ? mapChildren(run, info, value, convertValue, convertLeaf)
+    ? mapChildren(run, info, value, convertValue, run.rules.convertLeaf)
     : value;
 }
 
@@ -114,12 +122,12 @@ function convertByType(
   switch (info.singleType) {
     case "object":
       return isPlainObject(value)
-        ? mapChildren(run, info, value, convertValue, convertLeaf)
+        ? mapChildren(run, info, value, convertValue, run.rules.convertLeaf)
         : value;
     case "array":
       return convertArray(run, node, info, value, true);
     default:
-      return recordConversion(run, value, convertPrimitive(info.singleType ?? "", value));
+      return recordConversion(run, value, run.rules.convert(info.singleType ?? "", value));
   }
 }
 
@@ -138,6 +146,7 @@ function convertArray(
   if (!run.canDescend()) return value;
   if (!Array.isArray(value)) {
     if (info.tuple !== undefined || (!typed && run.accepts(node, value))) return value;
+    if (run.rules.lossless && !isWrappableLosslessly(value)) return value;
     const wrapped = [value];
     run.record("convert", value, [value]);
     if (info.items !== undefined) {
@@ -147,5 +156,22 @@ function convertArray(
     }
     return wrapped;
   }
-  return mapChildren(run, info, value, convertValue, convertLeaf);
+  return mapChildren(run, info, value, convertValue, run.rules.convertLeaf);
+}
+
+/**
+ * Lossless wrapping (SPEC §1.5) takes a non-null scalar only: `null` would become `[null]`, an
+ * object or array is not what "one value where an array belongs" means for a scalar list, and a
+ * blank string is the model saying "none" far more often than "a list of one empty string".
+ */
+function isWrappableLosslessly(value: unknown): boolean {
+  switch (typeof value) {
+    case "number":
+    case "boolean":
+      return true;
+    case "string":
+      return value.trim() !== "";
+    default:
+      return false;
+  }
 }

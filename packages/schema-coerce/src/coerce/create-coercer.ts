@@ -25,6 +25,7 @@
 import type { SchemaGraph } from "../schema-graph";
 import type { CoercionChange, JsonSchema, JsonSchemaObject } from "../types";
 import { coerceTypes } from "./coerce-types";
+import { isCoercionOn } from "./coercion-rules";
 import { CoercionRun } from "./coercion-run";
 import { convertValue } from "./convert-value";
 import type { NodeInfo } from "./describe-node";
@@ -100,12 +101,11 @@ export function createCoercer(graph: SchemaGraph): Coercer {
     idleRun = undefined;
     try {
       run.begin(changes);
-      passes ??=
-        graph.options.coerce !== true
-          ? noPasses
-          : needsTypePass(run, root)
-            ? allPasses
-            : withoutTypePass;
+      passes ??= !isCoercionOn(graph.options)
+        ? noPasses
+        : needsTypePass(run, root)
+          ? allPasses
+          : withoutTypePass;
       removesAdditional ??=
         graph.options.removeAdditional === true && forbidsAdditionalAnywhere(run, root);
       let result = value;

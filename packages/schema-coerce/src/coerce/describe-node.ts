@@ -92,6 +92,8 @@ export interface NodeInfo {
   readonly wantsJsonArray: boolean;
   /** Whether the node accepts `null`; computed on first use by pass 1. */
   acceptsNull: boolean | undefined;
+  /** Whether the node accepts `""`; computed on first use by lossless pass 1. */
+  acceptsEmptyString: boolean | undefined;
   /** Pass 2's literal properties; computed on first use (see `readPropertyLiterals`). */
   propertyLiterals: readonly ({ readonly value: unknown } | undefined)[] | undefined;
   /**
@@ -163,6 +165,7 @@ export function describeNode(graph: SchemaGraph, node: JsonSchemaObject): NodeIn
     wantsJsonObject: types === undefined ? hasObjectKeywords : typeHasObject,
     wantsJsonArray: types === undefined ? hasArrayKeywords : typeHasArray,
     acceptsNull: undefined,
+    acceptsEmptyString: undefined,
     propertyLiterals: undefined,
     dropsNulls: undefined,
   };

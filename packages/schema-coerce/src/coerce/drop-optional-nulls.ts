@@ -4,6 +4,7 @@ import { isPlainObject } from "../compile/value-kind";
 import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
 import type { NodeInfo } from "./describe-node";
+import { fillRequiredDefaults, readDefault } from "./fill-required-defaults";
 import { visitObjectChild } from "./map-children";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
 import { objectHasOwnProperty } from "./object-has-own-property";
@@ -11,6 +12,9 @@ import { objectHasOwnProperty } from "./object-has-own-property";
 /**
  * Pass 1 (SPEC §1.4): removes a declared property whose value is `null` when it is optional,
  * its schema is not a `$ref` and its schema rejects `null` — the model meant "not given".
+ * Under lossless rules (SPEC §1.5) it also removes such a property whose value is `""` that its
+ * schema rejects (`drop-empty`), and fills a missing required property whose schema declares a
+ * `default` (`default`).
  * Walks only `properties`, `patternProperties`, `additionalProperties` and array items; never
  * looks through `$ref` or combinators, and never removes a key that only a pattern or
  * `additionalProperties` matches. Returns `value` itself when nothing was removed.
@@ -31,24 +35,28 @@ export function dropOptionalNulls(run: CoercionRun, node: JsonSchema, value: unk
 function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
   let edits: ObjectEdits | undefined;
   const ownOnly = enumeratesOwnKeysOnly(source);
+  const lossless = run.rules.lossless;
   let cursor = 0;
   for (const key in source) {
     if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
     const before = source[key];
-    // Only a null can go, and only objects and arrays hold more: other children need no visit.
-    if (typeof before !== "object") continue;
+    // Only a null (or, lossless, a "") can go, and only objects and arrays hold more: other
+    // children need no visit.
+    const empty = before === "" && lossless;
+    if (typeof before !== "object" && !empty) continue;
     const propertyIndex = findKey(info.propertyKeys, key, cursor);
     if (propertyIndex !== -1) cursor = propertyIndex + 1;
-    if (before === null) {
+    if (before === null || empty) {
       const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
       if (
         propertySchema !== undefined &&
         !info.required.has(key) &&
-        isDroppable(run, propertySchema)
+        (empty ? isEmptyDroppable(run, propertySchema) : isDroppable(run, propertySchema))
       ) {
         edits ??= createObjectEdits();
         edits.removed.push(key);
-        run.recordRemoval("drop-null", key, before, info.propertySegments[propertyIndex]);
+        const rule = empty ? "drop-empty" : "drop-null";
+        run.recordRemoval(rule, key, before, info.propertySegments[propertyIndex]);
       }
       continue;
     }
@@ -59,6 +67,7 @@ function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, u
       edits.replacedValues.push(after);
     }
   }
+  if (lossless) edits = fillRequiredDefaults(run, info, source, edits);
   return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
 }
 
@@ -98,10 +107,14 @@ function dropsNullsBelow(run: CoercionRun, info: NodeInfo): boolean {
   info.dropsNulls = true;
   let drops = false;
   const keys = info.propertyKeys;
+  const lossless = run.rules.lossless;
   for (let index = 0; index < keys.length && !drops; index++) {
     const schema = info.propertySchemas[index] as JsonSchema;
+    const required = info.required.has(keys[index] as string);
     drops =
-      (!info.required.has(keys[index] as string) && isDroppable(run, schema)) ||
+      (!required && isDroppable(run, schema)) ||
+      (lossless && !required && isEmptyDroppable(run, schema)) ||
+      (lossless && required && readDefault(schema) !== undefined) ||
       childDropsNulls(run, schema);
   }
   for (const pattern of info.patterns) drops ||= childDropsNulls(run, pattern.schema);
@@ -123,4 +136,13 @@ function isDroppable(run: CoercionRun, schema: JsonSchema): boolean {
   if (info.hasRef) return false;
   info.acceptsNull ??= run.accepts(schema, null);
   return !info.acceptsNull;
+}
+
+/** Lossless `drop-empty`: like {@link isDroppable}, for a `""` the schema rejects. */
+function isEmptyDroppable(run: CoercionRun, schema: JsonSchema): boolean {
+  if (typeof schema === "boolean") return !schema;
+  const info = run.describe(schema);
+  if (info.hasRef) return false;
+  info.acceptsEmptyString ??= run.accepts(schema, "");
+  return !info.acceptsEmptyString;
 }

@@ -18,10 +18,22 @@ function asciiLabelToUnicode(label: string): string | undefined {
   return isValidULabel(decoded) ? decoded : undefined;
 }
 
+/**
+ * No host name is longer than this many UTF-16 code units: its A-label form is at most 253
+ * characters, each character of a U-label adds at least one, and NFC shrinks a string at most
+ * fourfold (a canonical decomposition has at most four code points). Longer input is rejected
+ * before any per-character work, so cost never depends on a hostile length.
+ */
+const MAX_HOST_CODE_UNITS = 253 * 4 * 2;
+
+/** An A-label is at most 63 characters: `xn--` and at least one per character of the U-label. */
+const MAX_U_LABEL_CODE_POINTS = 59;
+
 function checkLabels(labels: readonly string[], allowUnicode: boolean): boolean {
   const unicodeLabels: string[] = [];
   // The length of the name in A-labels: the dots, then each label.
   let asciiLength = labels.length - 1;
+  if (asciiLength > 253) return false;
   for (const label of labels) {
     if (!nonAscii.test(label)) {
       const unicode = asciiLabelToUnicode(label);
@@ -29,23 +41,41 @@ function checkLabels(labels: readonly string[], allowUnicode: boolean): boolean 
       unicodeLabels.push(unicode);
       asciiLength += label.length;
     } else {
+      if (!allowUnicode) return false;
       const unicode = label.normalize("NFC");
-      if (!allowUnicode || !isValidULabel(unicode)) return false;
+      if (countCodePoints(unicode, MAX_U_LABEL_CODE_POINTS + 1) > MAX_U_LABEL_CODE_POINTS) {
+        return false;
+      }
+      if (!isValidULabel(unicode)) return false;
       const aLabelLength = 4 + encodePunycode(unicode).length;
       if (aLabelLength > 63) return false;
       unicodeLabels.push(unicode);
       asciiLength += aLabelLength;
     }
+    if (asciiLength > 253) return false;
   }
   return asciiLength <= 253 && satisfiesBidiRule(unicodeLabels);
 }
 
 /** An ASCII host name; `xn--` labels must be valid A-labels. */
 export function isHostname(value: string): boolean {
-  return checkLabels(value.split("."), false);
+  return value.length <= 253 && checkLabels(value.split("."), false);
 }
 
 /** An internationalized host name (labels separated by any IDNA full stop). */
 export function isIdnHostname(value: string): boolean {
-  return checkLabels(value.split(/[.\u3002\uFF0E\uFF61]/), true);
+  return (
+    value.length <= MAX_HOST_CODE_UNITS && checkLabels(value.split(/[.\u3002\uFF0E\uFF61]/), true)
+  );
+}
+
+/** The code points of `text`, counting no further than `limit`. */
+function countCodePoints(text: string, limit: number): number {
+  let count = 0;
+  for (let index = 0; index < text.length && count < limit; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff) index += 1;
+    count += 1;
+  }
+  return count;
 }

@@ -5,7 +5,8 @@ import { isHostname, isIdnHostname } from "./hostname";
 import { isIpv4, isIpv6 } from "./ip-address";
 import { isJsonPointer, isRelativeJsonPointer } from "./json-pointer";
 import { isRegex, isUuid } from "./misc";
-import { isIri, isIriReference, isUri, isUriReference, isUriTemplate, isUrl } from "./uri";
+import { isIri, isIriReference, isUri, isUriReference, isUrl } from "./uri";
+import { isUriTemplate } from "./uri-template";
 
 /**
  * The built-in format checkers, used when `formats: true`: `date`, `date-time`, `time`,

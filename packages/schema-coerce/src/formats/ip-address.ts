@@ -7,11 +7,15 @@ const hexGroups = /^(?:[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4})*)?$/;
 
 /** A dotted-quad IPv4 address. */
 export function isIpv4(value: string): boolean {
-  return ipv4Pattern.test(value);
+  return value.length <= 15 && ipv4Pattern.test(value);
 }
 
 /** An IPv6 address, optionally compressed (`::`) and with a trailing IPv4 part. */
 export function isIpv6(value: string): boolean {
+  // The longest text form is 45 characters (six groups and a dotted quad): anything longer is
+  // rejected before the patterns, whose repeated groups would otherwise cost a backtrack entry
+  // per character.
+  if (value.length > 45) return false;
   let text = value;
   const lastColon = value.lastIndexOf(":");
   const tail = value.slice(lastColon + 1);

@@ -1,5 +1,6 @@
 import type { SchemaIssue } from "../../types";
 import { fitted } from "../fitted";
+import { hasDistinctJsonKeys } from "../has-distinct-json-keys";
 import { jsonEqual } from "../json-equal";
 import { isLeafValid, LEAF_NONE, leafCodeOf, leafHighOf, leafLowOf } from "../leaf-check";
 import type {
@@ -145,13 +146,17 @@ export function compileArrayKeywords(
       if (!prefix[index]!.report(value[index], `${path}/${index}`, issues, scope)) valid = false;
     }
     if (rest !== undefined) {
-      if (rest.schema === false && length > prefixLength) {
-        valid = false;
-        issues.push({
-          path,
-          keyword: restKeyword,
-          message: `expected at most ${prefixLength} items`,
-        });
+      if (rest.schema === false) {
+        // SPEC §1.3: each extra item at its own path, like any boolean schema `false`, under
+        // the keyword that forbids it (`additionalItems`, or `items` after `prefixItems`).
+        for (let index = prefixLength; index < length; index++) {
+          valid = false;
+          issues.push({
+            path: `${path}/${index}`,
+            keyword: restKeyword,
+            message: "no value is allowed here",
+          });
+        }
       } else {
         for (let index = prefixLength; index < length; index++) {
           const item = value[index];
@@ -212,12 +217,21 @@ export function compileArrayKeywords(
   return { check, report, collect };
 }
 
-/** Pairwise JSON equality: no allocation, fine for the short arrays tool arguments carry. */
+/**
+ * Arrays up to this long are compared pairwise, allocating nothing; longer ones by canonical
+ * keys, so 1,000,000 items cost n·log n rather than n².
+ */
+const PAIRWISE_LIMIT = 16;
+
+/** Whether no two items are equal as JSON. Never quadratic: see {@link PAIRWISE_LIMIT}. */
 function hasUniqueItems(items: readonly unknown[]): boolean {
-  for (let left = 1; left < items.length; left++) {
-    for (let right = 0; right < left; right++) {
-      if (jsonEqual(items[left], items[right])) return false;
+  if (items.length <= PAIRWISE_LIMIT) {
+    for (let left = 1; left < items.length; left++) {
+      for (let right = 0; right < left; right++) {
+        if (jsonEqual(items[left], items[right])) return false;
+      }
     }
+    return true;
   }
-  return true;
+  return hasDistinctJsonKeys(items);
 }

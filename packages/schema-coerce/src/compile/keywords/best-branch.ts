@@ -4,8 +4,9 @@
  * - a tagged union (every branch has a property whose `const` — or one-value `enum` — differs
  *   per branch) picks the branch by the value's tag; an unknown tag is one `enum` issue at the
  *   tag's path listing the tags;
- * - otherwise, among the branches whose `type` accepts the value, the one with the fewest failing
- *   keywords wins (ties: the first); when no branch's `type` fits, one combined type issue.
+ * - otherwise, among the branches whose `type` accepts the value, the one whose `properties`
+ *   declare the most of an object's own keys wins, then the one with the fewest failing keywords
+ *   (ties: the first); when no branch's `type` fits, one combined type issue.
  */
 import type { SchemaIssue } from "../../types";
 import { jsonEqual } from "../json-equal";
@@ -98,19 +99,48 @@ export function reportBestBranch(
     });
     return;
   }
-  // Scoring by failing keywords at the branch's top level keeps this linear: reporting every
-  // branch in full would be exponential in the nesting depth of unions.
+  // SPEC §1.3: for an object, the branch whose `properties` declare the most of its own keys;
+  // ties (and non-objects) go to the fewest failing keywords at the branch's top level (each
+  // missing required name counting as one), then to the first branch. Scoring the top level only keeps this linear: reporting every branch in
+  // full would be exponential in the nesting depth of unions.
   let best = typed[0]!;
+  let bestDeclared = -1;
   let bestScore = Infinity;
   for (const branch of typed) {
-    let score = 0;
+    const declared = countDeclaredKeys(branch.schema, value);
+    if (declared < bestDeclared) continue;
+    // An object's keywords are checked as one group, so a missing required name counts on its
+    // own too: the branch missing fewer of its names explains the object better.
+    let score = countMissingRequired(branch.schema, value);
     for (const keyword of branch.keywords) {
       if (!keyword.check(value, scope)) score++;
     }
-    if (score < bestScore) {
+    if (declared > bestDeclared || score < bestScore) {
       best = branch;
+      bestDeclared = declared;
       bestScore = score;
     }
   }
   best.report(value, path, issues, scope);
+}
+
+/** How many of `value`'s own keys the branch's own `properties` declare (0 for a non-object). */
+function countDeclaredKeys(schema: unknown, value: unknown): number {
+  const properties = propertiesOf(schema);
+  if (properties === undefined || !isPlainObject(value)) return 0;
+  let count = 0;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && Object.hasOwn(properties, key)) count++;
+  }
+  return count;
+}
+
+/** How many names of the branch's own `required` an object lacks (0 for a non-object). */
+function countMissingRequired(schema: unknown, value: unknown): number {
+  if (!isPlainObject(schema) || !Array.isArray(schema.required) || !isPlainObject(value)) return 0;
+  let count = 0;
+  for (const name of schema.required) {
+    if (typeof name === "string" && !Object.hasOwn(value, name)) count++;
+  }
+  return count;
 }

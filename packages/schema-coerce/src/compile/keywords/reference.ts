@@ -70,7 +70,39 @@ export function compileRef(
   if (schema.$ref === undefined) return undefined;
   const { reference, resolved } = readReference(schema, "$ref", node, context);
   if (resolved === undefined) return unresolvedKeyword("$ref", reference);
-  return throughNode(context.nodeOf(resolved), context.dynamic);
+  const target = context.nodeOf(resolved);
+  failOnEndlessChain(node, target, context);
+  return throughNode(target, context.dynamic);
+}
+
+/**
+ * Throws `INVALID_SCHEMA` when following `$ref` from `origin` (to `target`, then the target's own
+ * `$ref`, and so on) comes back to `origin`: such a chain (`a → b → a`) never reaches a schema
+ * that judges anything, so every value would recurse until the stack ran out. Each node is met
+ * once per walk, so a walk is linear in the chain's length.
+ */
+function failOnEndlessChain(origin: SchemaNode, target: SchemaNode, context: CompileContext): void {
+  const seen = new Set<unknown>();
+  const pointers = [origin.pointer];
+  let current = target;
+  for (;;) {
+    pointers.push(current.pointer);
+    if (current.schema === origin.schema) {
+      context.fail(
+        "INVALID_SCHEMA",
+        `${origin.pointer}/$ref`,
+        `$ref chain ${pointers.join(" → ")} never reaches a schema`,
+      );
+    }
+    const schema = current.schema;
+    if (typeof schema !== "object" || schema === null || seen.has(schema)) return;
+    seen.add(schema);
+    const reference = (schema as SchemaObject).$ref;
+    if (typeof reference !== "string") return;
+    const next = context.resolve(reference, current.location);
+    if (next === undefined) return;
+    current = context.nodeOf(next);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { SchemaIssue } from "../../types";
+import { isDraft7RelativeJsonPointer, isRelativeJsonPointer } from "../../formats/json-pointer";
+import type { FormatCheck, SchemaIssue } from "../../types";
 import { codePointLength } from "../code-point-length";
 import { fitted } from "../fitted";
 import type { CompileContext, Keyword, ReportFn, SchemaNode } from "../schema-node";
@@ -67,7 +68,7 @@ export function compileStringKeywords(
   const format = readString(schema, "format", node, context);
   const formatCheck =
     format !== undefined && context.formats !== undefined && Object.hasOwn(context.formats, format)
-      ? context.formats[format]
+      ? forDraft(context.formats[format], node.location.draft)
       : undefined;
   if (formatCheck !== undefined) {
     rulesBuilt.push({ keyword: "format", detail: format!, test: formatCheck });
@@ -107,4 +108,12 @@ export function compileStringKeywords(
       return valid;
     },
   };
+}
+
+/**
+ * The built-in check as the node's draft reads the format: draft 7's `relative-json-pointer` has
+ * no index manipulation (`"0+1"`). A caller's own check is used as given.
+ */
+function forDraft(check: FormatCheck | undefined, draft: string): FormatCheck | undefined {
+  return draft === "7" && check === isRelativeJsonPointer ? isDraft7RelativeJsonPointer : check;
 }

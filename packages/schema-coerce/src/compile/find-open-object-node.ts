@@ -1,9 +1,12 @@
 /**
- * Finds the first explicit object node (`type: "object"`, or a type list with `"object"`) of an
- * output schema that leaves `additionalProperties` unset. Output schemas describe values that go
- * to programs and to providers' structured-output modes, which need every object closed (or
- * explicitly open); leaving it unset is almost always an oversight, so `register` refuses it.
+ * Finds the first explicit object node (`type: "object"`, or a type list with `"object"`) of a
+ * schema document that leaves `additionalProperties` unset — for `requireClosedObjects`. Schemas
+ * of values that go to programs and to providers' structured-output modes need every object
+ * closed (or explicitly open); leaving it unset is almost always an oversight. The walk covers the
+ * whole document, `$defs` included (a provider receives all of it), each node once.
  */
+
+import { toJsonPointer } from "../to-json-pointer";
 
 const SCHEMA_KEYWORDS = [
   "additionalProperties",
@@ -26,8 +29,8 @@ const SCHEMA_MAP_KEYWORDS = [
   "dependentSchemas",
 ];
 
-/** The JSON Pointer (into the schema) of the first open object node, or `undefined`. */
-export function findObjectNodeWithoutAdditionalProperties(schema: unknown): string | undefined {
+/** The JSON Pointer (into the schema; `/` for the root) of the first open object node, or `undefined`. */
+export function findOpenObjectNode(schema: unknown): string | undefined {
   const seen = new Set<object>();
   const pending: Array<{ node: unknown; pointer: string }> = [{ node: schema, pointer: "" }];
   while (pending.length > 0) {
@@ -45,7 +48,7 @@ export function findObjectNodeWithoutAdditionalProperties(schema: unknown): stri
       const map = record[keyword];
       if (typeof map !== "object" || map === null) continue;
       for (const [key, child] of Object.entries(map)) {
-        children.push({ node: child, pointer: `${pointer}/${keyword}/${escapePointer(key)}` });
+        children.push({ node: child, pointer: `${pointer}/${keyword}${toJsonPointer([key])}` });
       }
     }
     for (const keyword of SCHEMA_LIST_KEYWORDS) {
@@ -73,8 +76,4 @@ export function findObjectNodeWithoutAdditionalProperties(schema: unknown): stri
 
 function isObjectType(type: unknown): boolean {
   return type === "object" || (Array.isArray(type) && type.includes("object"));
-}
-
-function escapePointer(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }

@@ -1,0 +1,56 @@
+import type { JsonSchema } from "../types";
+import type { CoercionRun } from "./coercion-run";
+import type { NodeInfo } from "./describe-node";
+import { createObjectEdits, type ObjectEdits } from "./object-edits";
+import { objectHasOwnProperty } from "./object-has-own-property";
+
+/** A schema's own `default`, boxed (the default itself may be any JSON value, even `null`). */
+export function readDefault(schema: JsonSchema): { readonly value: unknown } | undefined {
+  if (typeof schema === "boolean" || !Object.hasOwn(schema, "default")) return undefined;
+  return { value: schema.default };
+}
+
+/**
+ * The lossless `default` rule (SPEC §1.5): each **required** property declared in `properties`
+ * that `source` lacks and whose own schema declares `default` is added with a fresh copy of the
+ * default (optional properties are never filled). Adds to `edits` (made when needed) and records
+ * one change per filled key; returns the edits.
+ */
+export function fillRequiredDefaults(
+  run: CoercionRun,
+  info: NodeInfo,
+  source: Record<string, unknown>,
+  edits: ObjectEdits | undefined,
+): ObjectEdits | undefined {
+  if (info.required.size === 0) return edits;
+  const keys = info.propertyKeys;
+  let result = edits;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    if (!info.required.has(key) || objectHasOwnProperty.call(source, key)) continue;
+    const declared = readDefault(info.propertySchemas[index] as JsonSchema);
+    if (declared === undefined) continue;
+    const copy = copyDefault(declared.value);
+    if (copy === undefined) continue;
+    result ??= createObjectEdits();
+    result.replacedKeys.push(key);
+    result.replacedValues.push(copy.value);
+    run.recordAt(key, info.propertySegments[index], "default", undefined, copy.value);
+  }
+  return result;
+}
+
+/**
+ * A deep copy of a schema's default, so the value handed on never shares (and a tool never
+ * mutates) the schema's own object; `JSON.parse` defines a `__proto__` key as plain data.
+ * `undefined` for a default JSON cannot carry (a cycle, a BigInt).
+ */
+function copyDefault(value: unknown): { readonly value: unknown } | undefined {
+  if (typeof value !== "object" || value === null) return { value };
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}

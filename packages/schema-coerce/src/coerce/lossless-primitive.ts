@@ -1,0 +1,65 @@
+import { decimalOfNumber, isSameDecimal, parseDecimalText } from "../compile/decimal-text";
+
+/**
+ * The lossless conversion table (SPEC §1.5), used by passes 2 and 3 under `coerce: "lossless"`:
+ * only conversions that keep exactly what the model wrote. A rule that does not apply returns
+ * `value` itself, so callers detect a change with `!==`.
+ *
+ * | target  | converts                                                                  |
+ * |---------|---------------------------------------------------------------------------|
+ * | number  | a decimal numeral string whose value a double holds exactly (`"42"`, `" 1.50 "`, `"1e3"`) |
+ * | integer | as number, only when the value is integral (`"5.0"` → 5; `"3.5"` stays)   |
+ * | boolean | case-insensitive `"true"` / `"false"`                                     |
+ * | string  | finite numbers and booleans → their JSON text                            |
+ * | null    | case-insensitive `"null"`                                                 |
+ *
+ * Never: `null` → anything, `""` → number / integer / boolean / null, boolean ↔ number, a
+ * fraction → an integer, `"0"` / `0` / `false` / `"undefined"` → `null`, an object or array → a
+ * string.
+ */
+export function convertLosslessly(type: string, value: unknown): unknown {
+  switch (type) {
+    case "number":
+      return typeof value === "string" ? readExactNumber(value) : value;
+    case "integer": {
+      if (typeof value !== "string") return value;
+      const number = readExactNumber(value);
+      return Number.isInteger(number) ? number : value;
+    }
+    case "boolean":
+      if (typeof value !== "string" || (value.length !== 4 && value.length !== 5)) return value;
+      switch (value.toLowerCase()) {
+        case "true":
+          return true;
+        case "false":
+          return false;
+        default:
+          return value;
+      }
+    case "string":
+      if (typeof value === "number") return Number.isFinite(value) ? String(value) : value;
+      return typeof value === "boolean" ? String(value) : value;
+    case "null":
+      return typeof value === "string" && value.length === 4 && value.toLowerCase() === "null"
+        ? null
+        : value;
+    default:
+      return value;
+  }
+}
+
+/**
+ * The number `text` writes, when it is a plain decimal numeral (blanks around it allowed) whose
+ * exact value a double holds: `"0.1"` → 0.1 (0.1's own shortest text), but
+ * `"12345678901234567890"` and `"0.30000000000000001"` stay strings, since the number would not
+ * be the one the model wrote. Otherwise `text` itself.
+ */
+function readExactNumber(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === "") return text;
+  const written = parseDecimalText(trimmed);
+  if (written === undefined) return text;
+  const number = Number(trimmed);
+  if (!Number.isFinite(number)) return text;
+  return isSameDecimal(written, decimalOfNumber(number)) ? number : text;
+}
