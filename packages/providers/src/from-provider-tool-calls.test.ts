@@ -151,6 +151,11 @@ describe("fromProviderToolCalls", () => {
       tools,
     );
     expect(malformed).toEqual({ calls: [], truncated: false, malformed: true, unknownNames: [] });
+    const unexpected = fromProviderToolCalls(
+      { candidates: [{ finishReason: "UNEXPECTED_TOOL_CALL" }] },
+      tools,
+    );
+    expect(unexpected).toEqual({ calls: [], truncated: false, malformed: true, unknownNames: [] });
     expect(
       fromProviderToolCalls(
         { candidates: [{ content: { parts: [{ functionCall: { name: "fs.read" } }] } }] },
