@@ -1,4 +1,5 @@
 // The README's agent loops (examples/), run against each SDK client with a recorded first turn.
+import { readFileSync } from "node:fs";
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
@@ -127,4 +128,15 @@ describe("README agent loops", () => {
       parts: [{ thoughtSignature: "c2lnbmF0dXJl" }, { functionCall: { name: "render_chart" } }],
     });
   });
+});
+
+describe("README code", () => {
+  it.each(["openai-chat-loop", "openai-responses-loop", "anthropic-loop", "gemini-loop"])(
+    "should show examples/%s.ts verbatim, so the tested loop is the documented one",
+    (name) => {
+      const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+      const source = readFileSync(new URL(`../examples/${name}.ts`, import.meta.url), "utf8");
+      expect(readme).toContain(`\`\`\`ts\n${source}\`\`\``);
+    },
+  );
 });
