@@ -164,12 +164,12 @@ function convert(input: unknown, pointer: string, walk: Walk): SchemaObject {
       if (value.includes(null)) result.nullable = true;
       Object.assign(result, literalEnum(value));
     } else if (key === "properties" && isSchemaObject(value)) {
-      const required = Array.isArray(node.required) ? node.required : [];
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
       const properties: SchemaObject = {};
       for (const [name, child] of Object.entries(value)) {
         if (!propertyName.test(name)) throw new Fallback(`property name ${JSON.stringify(name)}`);
         const resolved = resolve(child, walk);
-        if (!required.includes(name) && isSchemaObject(resolved) && resolved.type === "null") {
+        if (!required.has(name) && isSchemaObject(resolved) && resolved.type === "null") {
           relax(`properties.${name}`, child);
           continue;
         }

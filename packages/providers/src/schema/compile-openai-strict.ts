@@ -250,9 +250,9 @@ function closeObject(
     result.properties = {};
   }
   const closed = result.properties as SchemaObject;
-  const originallyRequired = Array.isArray(node.required) ? node.required : [];
+  const originallyRequired = new Set(Array.isArray(node.required) ? node.required : []);
   for (const [name, child] of Object.entries(closed)) {
-    if (originallyRequired.includes(name)) continue;
+    if (originallyRequired.has(name)) continue;
     const acceptance = decideNullAcceptance(child, walk.root);
     if (acceptance === "unknown") {
       const childPointer = walk.sources.property(

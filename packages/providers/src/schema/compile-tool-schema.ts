@@ -136,9 +136,9 @@ function measureBudget(schema: SchemaObject): StrictBudgetCost {
     }
     if (!isSchemaObject(node)) continue;
     if (isSchemaObject(node.properties)) {
-      const required = Array.isArray(node.required) ? node.required : [];
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
       for (const [name, property] of Object.entries(node.properties)) {
-        if (!required.includes(name)) optionalParameters++;
+        if (!required.has(name)) optionalParameters++;
         if (
           isSchemaObject(property) &&
           (Array.isArray(property.anyOf) ||

@@ -72,6 +72,7 @@ export function mergeAllOf(
   const properties: SchemaObject = {};
   const propertySources = new Map<string, string>();
   const required: string[] = [];
+  const requiredNames = new Set<string>();
   let everyClosed = true;
   for (const member of members) {
     const memberProperties = (member.schema.properties ?? {}) as SchemaObject;
@@ -84,7 +85,9 @@ export function mergeAllOf(
       propertySources.set(name, appendPointer(member.pointer, "properties", name));
     }
     for (const name of (member.schema.required ?? []) as unknown[]) {
-      if (typeof name === "string" && !required.includes(name)) required.push(name);
+      if (typeof name !== "string" || requiredNames.has(name)) continue;
+      requiredNames.add(name);
+      required.push(name);
     }
     if (member.schema.additionalProperties !== false) everyClosed = false;
   }
