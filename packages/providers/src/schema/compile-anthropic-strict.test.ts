@@ -211,6 +211,61 @@ describe("Anthropic strict: per-request budgets", () => {
     expect(tools.compiled.get("b")?.downgrade[0]?.reason).toBe("budget:union-params");
   });
 
+  it("should count optional parameters at every depth, each $defs entry once", () => {
+    const strings = (count: number) =>
+      Object.fromEntries(
+        Array.from({ length: count }, (_, index) => [`o${index}`, { type: "string" }]),
+      );
+    const shared = {
+      name: "shared",
+      description: "shared",
+      constrainedSampling: true,
+      parameters: object(
+        { x: { $ref: "#/$defs/D" }, y: { $ref: "#/$defs/D" } },
+        { required: ["x", "y"], $defs: { D: object(strings(13), { required: [] }) } },
+      ),
+    };
+    // 13 (the $defs entry, referenced twice) + 11 = 24 fits; one more does not.
+    const tools = toProviderTools(
+      [shared, optionalTool("fits", 11), optionalTool("over", 1)],
+      "anthropic",
+    );
+    expect([...tools.compiled.values()].map((tool) => tool.strict)).toEqual([true, true, false]);
+    const nested = toProviderTools(
+      [
+        {
+          name: "nested",
+          description: "nested",
+          constrainedSampling: true,
+          parameters: object(
+            { inner: object(strings(25), { required: [] }) },
+            { required: ["inner"] },
+          ),
+        },
+      ],
+      "anthropic",
+    );
+    expect(nested.compiled.get("nested")?.downgrade[0]?.reason).toBe("budget:optional-params");
+  });
+
+  it("should charge no budget for tools that are not strict-requested or cannot be strict", () => {
+    const open = optionalTool("open", 30);
+    const tools = toProviderTools(
+      [
+        { ...optionalTool("plain", 30), constrainedSampling: false },
+        { ...open, parameters: { ...open.parameters, additionalProperties: true } },
+        optionalTool("admitted", 24),
+      ],
+      "anthropic",
+    );
+    expect([...tools.compiled.values()].map((tool) => [tool.name, tool.strict])).toEqual([
+      ["plain", false],
+      ["open", false],
+      ["admitted", true],
+    ]);
+    expect(tools.compiled.get("open")?.downgrade[0]?.reason).toBe("open-object");
+  });
+
   it("should never change an earlier declaration when a tool is added", () => {
     const first = [optionalTool("a", 3), optionalTool("b", 20)];
     const before = toProviderTools(first, "anthropic").tools;
