@@ -55,3 +55,33 @@ describe("fromProviderToolCalls (property)", () => {
     );
   });
 });
+
+describe("fromProviderToolCalls cost", () => {
+  it("should read many calls to distinct unknown names about as fast as calls to a known one", () => {
+    // A quadratic duplicate check of unknownNames made 20 000 distinct names ~50x slower.
+    const tools = toProviderTools(declarations, "anthropic");
+    const body = (name: (index: number) => string) => ({
+      content: Array.from({ length: 20_000 }, (_, index) => ({
+        type: "tool_use",
+        id: `t${index}`,
+        name: name(index),
+        input: {},
+      })),
+    });
+    const time = (response: object) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const started = performance.now();
+        fromProviderToolCalls(response as never, tools);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    const known = time(body(() => "fs_read"));
+    const unknown = time(body((index) => `missing_${index}`));
+    expect(
+      fromProviderToolCalls(body((index) => `m${index % 3}`) as never, tools).unknownNames,
+    ).toEqual(["m0", "m1", "m2"]);
+    expect(unknown / Math.max(known, 1)).toBeLessThan(4);
+  });
+});

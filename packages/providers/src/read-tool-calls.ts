@@ -19,6 +19,7 @@ export class ToolCallCollector {
   readonly calls: ToolCall[] = [];
   readonly unknownNames: string[] = [];
   readonly #tools: ProviderTools;
+  readonly #unknown = new Set<string>();
 
   constructor(tools: ProviderTools) {
     this.#tools = tools;
@@ -34,8 +35,10 @@ export class ToolCallCollector {
     providerData?: Readonly<Record<string, unknown>>,
   ): void {
     const canonical = this.#tools.names.fromProvider(providerName);
-    if (canonical === undefined && !this.unknownNames.includes(providerName))
+    if (canonical === undefined && !this.#unknown.has(providerName)) {
+      this.#unknown.add(providerName);
       this.unknownNames.push(providerName);
+    }
     const name = canonical ?? providerName;
     const compiled = this.#tools.compiled.get(name);
     const call: { -readonly [K in keyof ToolCall]: ToolCall[K] } = {
