@@ -28,7 +28,9 @@ export function planAnthropicChanges<M extends RoleMessage>(
   let leadingEnd = 0;
   while (leadingEnd < messages.length && messages[leadingEnd]?.role === "system") leadingEnd++;
   const current = new Map<string, { declaration: ToolDeclaration; providerName: string }>();
-  const introduced: { declaration: ToolDeclaration; providerName: string }[] = [];
+  // Every version introduced so far, by canonical name (versions of one name only ever match
+  // each other, so a lookup stays linear in the transcript).
+  const introduced = new Map<string, { declaration: ToolDeclaration; providerName: string }[]>();
   const folded = new Set<M>();
   const leading: BindingEntry[] = [];
   const later: BindingEntry[] = [];
@@ -39,13 +41,15 @@ export function planAnthropicChanges<M extends RoleMessage>(
   }[] = [];
 
   const introduce = (declaration: ToolDeclaration, isLeading: boolean): string => {
-    const known = introduced.find((entry) => declarationsEqual(entry.declaration, declaration));
+    const versions = introduced.get(declaration.name);
+    const known = versions?.find((entry) => declarationsEqual(entry.declaration, declaration));
     if (known !== undefined) return known.providerName;
-    const first = !introduced.some((entry) => entry.declaration.name === declaration.name);
-    const providerName = first
-      ? names.toProvider(declaration.name)
-      : names.allocateVersion(declaration.name);
-    introduced.push({ declaration, providerName });
+    const providerName =
+      versions === undefined
+        ? names.toProvider(declaration.name)
+        : names.allocateVersion(declaration.name);
+    if (versions === undefined) introduced.set(declaration.name, [{ declaration, providerName }]);
+    else versions.push({ declaration, providerName });
     (isLeading ? leading : later).push({
       declaration,
       providerName,
@@ -54,6 +58,14 @@ export function planAnthropicChanges<M extends RoleMessage>(
     });
     return providerName;
   };
+
+  // The index of the next assistant message after each index (`messages.length`: none), found in
+  // one backward pass instead of a forward scan per change.
+  const nextAssistant = new Array<number>(messages.length);
+  for (let index = messages.length - 1, next = messages.length; index >= 0; index--) {
+    nextAssistant[index] = next;
+    if (messages[index]?.role === "assistant") next = index;
+  }
 
   messages.forEach((message, index) => {
     const fields = readSystemToolFields(message);
@@ -96,13 +108,7 @@ export function planAnthropicChanges<M extends RoleMessage>(
     for (const name of additions)
       content.push({ type: "tool_addition", tool: { type: "tool_reference", name } });
     if (content.length === 0) return;
-    let anchor = messages.length;
-    for (let next = index + 1; next < messages.length; next++) {
-      if (messages[next]?.role === "assistant") {
-        anchor = next;
-        break;
-      }
-    }
+    const anchor = nextAssistant[index] ?? messages.length;
     const sameAnchor = changes.at(-1);
     if (sameAnchor !== undefined && sameAnchor.insertBeforeIndex === anchor) {
       sameAnchor.item.content.push(...content);
