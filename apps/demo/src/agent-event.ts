@@ -1,9 +1,13 @@
-import type { ToolExecutionEvent } from "@toolwright/tool-exec";
+import type {
+  ToolBatchResultMode,
+  ToolCallErrorType,
+  ToolExecutionEvent,
+} from "@toolwright/tool-exec";
 import type { AssistantMessage, SystemMessage } from "@toolwright/transcript";
 import type { Scene } from "./chat-model";
 
 /** How a batch ran: concurrently, one call at a time, or not at all (cut-off message). */
-export type BatchMode = "parallel" | "sequential" | "truncated";
+export type BatchMode = ToolBatchResultMode;
 
 /** Why the loop stopped. */
 export type LoopEndReason = "terminate" | "answered" | "max_turns" | "aborted" | "model_error";
@@ -32,16 +36,19 @@ export type AgentEvent =
       readonly scene?: Scene;
     }
   | {
+      /** The executor's first event of a batch is next. */
       readonly type: "batch_start";
       readonly turn: number;
-      readonly mode: BatchMode;
-      readonly toolCallIds: readonly string[];
     }
   | (ToolExecutionEvent & { readonly turn: number })
   | {
       readonly type: "batch_end";
       readonly turn: number;
+      /** How `executeAssistantMessage` ran the batch. */
+      readonly mode: BatchMode;
       readonly terminate: boolean;
+      /** Why each failed call failed, in source order (the outcomes' `errorType`). */
+      readonly errorTypes: readonly ToolCallErrorType[];
       /** The order the result messages went into the transcript (the assistant's source order). */
       readonly resultOrder: readonly string[];
     }

@@ -1,9 +1,9 @@
-import type { ToolCall, ToolRegistry } from "@toolwright/tool-core";
-import type { ExecuteToolBatchOptions } from "@toolwright/tool-exec";
-import { executeToolBatch, failTruncatedToolCalls } from "@toolwright/tool-exec";
+import type { ToolRegistry } from "@toolwright/tool-core";
+import type { ExecuteToolBatchOptions, ToolExecutionEvent } from "@toolwright/tool-exec";
+import { executeAssistantMessage } from "@toolwright/tool-exec";
 import type { SystemMessage, TranscriptMessage } from "@toolwright/transcript";
 import { declareToolChanges, getCurrentTools } from "@toolwright/transcript";
-import type { AgentEvent, BatchMode, LoopEndReason } from "./agent-event";
+import type { AgentEvent, LoopEndReason } from "./agent-event";
 import type { ChatModel } from "./chat-model";
 
 /** The executor options the loop passes to every batch (hooks, seams, limits). */
@@ -55,9 +55,9 @@ export interface AgentLoopResult {
 }
 
 /**
- * The agent loop: declare tool changes into the transcript, ask the model, run its tool calls as
- * one batch (or fail them all when the message was cut off at the token limit), append the paired
- * results, and repeat — until a batch says `terminate`, the model answers without tool calls, the
+ * The agent loop: declare tool changes into the transcript, ask the model, hand its message to
+ * `executeAssistantMessage` (which runs the tool calls as one batch, or fails them all when the
+ * message was cut off at the token limit), append the paired results, and repeat — until a batch says `terminate`, the model answers without tool calls, the
  * signal aborts, or `maxTurns` requests were made.
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
@@ -112,27 +112,33 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       ...(response.scene === undefined ? {} : { scene: response.scene }),
     });
 
-    const toolCalls = message.content.filter((part): part is ToolCall => part.type === "toolCall");
-    if (toolCalls.length === 0) return finish("answered");
-
-    const mode = batchModeOf(toolCalls, options.registry, message.stopReason === "length");
-    await emit({ type: "batch_start", turn, mode, toolCallIds: toolCalls.map((call) => call.id) });
+    // The executor decides which parts are calls, the mode, and what a cut-off message means; the
+    // loop only frames its events with batch_start/batch_end for the renderers.
+    let started = false;
     const batchOptions: ExecuteToolBatchOptions = {
       ...options.batch,
       tools: options.registry,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
-      onEvent: (event) => emit({ ...event, turn }),
+      onEvent: async (event: ToolExecutionEvent) => {
+        if (!started) {
+          started = true;
+          await emit({ type: "batch_start", turn });
+        }
+        await emit({ ...event, turn });
+      },
     };
-    const batch =
-      mode === "truncated"
-        ? await failTruncatedToolCalls(toolCalls, batchOptions)
-        : await executeToolBatch(toolCalls, batchOptions);
+    const batch = await executeAssistantMessage(message, batchOptions);
+    if (batch.outcomes.length === 0) return finish("answered");
     messages.push(...batch.messages);
     await emit({
       type: "batch_end",
       turn,
+      mode: batch.mode,
       terminate: batch.terminate,
       resultOrder: batch.messages.map((result) => result.toolCallId),
+      errorTypes: batch.outcomes.flatMap((outcome) =>
+        outcome.errorType === undefined ? [] : [outcome.errorType],
+      ),
     });
     if (batch.terminate) return finish("terminate");
   }
@@ -157,19 +163,6 @@ async function emitDeclaration(
     toolsAdded: (declaration.toolsAdded ?? []).map((tool) => tool.name),
     toolsRemoved: (declaration.toolsRemoved ?? []).map((tool) => tool.name),
   });
-}
-
-/** Display only: the executor decides by the same rule (one sequential tool makes the batch sequential). */
-function batchModeOf(
-  toolCalls: readonly ToolCall[],
-  registry: ToolRegistry,
-  cutOff: boolean,
-): BatchMode {
-  if (cutOff) return "truncated";
-  const sequential = toolCalls.some(
-    (call) => registry.get(call.name)?.executionMode === "sequential",
-  );
-  return sequential ? "sequential" : "parallel";
 }
 
 // A function, not an inline check: TypeScript would keep `aborted` narrowed across awaits.

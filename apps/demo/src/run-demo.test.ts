@@ -185,7 +185,19 @@ describe("runDemo", () => {
 
   it("should fail the calls of a cut-off message without running them", () => {
     expect(events).toContainEqual(
-      expect.objectContaining({ type: "batch_start", turn: 5, mode: "truncated" }),
+      expect.objectContaining({
+        type: "batch_end",
+        turn: 5,
+        mode: "truncated",
+        errorTypes: ["truncated_tool_call"],
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: "tool_execution_end",
+        toolCallId: "call_5_1",
+        errorType: "truncated_tool_call",
+      }),
     );
     expect(resultOf("call_5_1").text).toBe(
       'Tool call "write_file" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.',

@@ -159,6 +159,9 @@ export async function runExecBench(io) {
         return measureAsync(`${name}:${size}`, () => run(calls), {
           batch: size,
           iterations: samplesPerBatchSize[size] ?? 20,
+          // A sample is a whole batch (0.1–100 ms): on a shared machine the wall clock would count
+          // every time slice another process took, which grows with the sample's length.
+          clock: "cpu",
           beforeEach() {
             calls = makeToolCalls(size);
           },
@@ -204,8 +207,11 @@ export async function runExecBench(io) {
   const oursOverhead = overhead(perCall["ours executeToolCall"], bare);
   const oursPlainOverhead = overhead(perCall["ours runToolCall"], bare);
   const batchRatio = ratioOf(oursBatch?.[1000], piBatch?.[1000]);
+  const largeBatchRatio = ratioOf(oursBatch?.[10_000], piBatch?.[10_000]);
   const oursGrowth = growth(oursBatch);
   const piGrowth = growth(piBatch);
+  const bareGrowth = growth(perBatchCall["bare Promise.all(execute)"]);
+  const growthLimit = bareGrowth === undefined ? undefined : bareGrowth * 1.5;
   const summary = [
     [
       "per-call pipeline overhead (executeToolCall vs Pi runToolCall + message)",
@@ -229,13 +235,20 @@ export async function runExecBench(io) {
       `Pi ${formatDuration(piBatch?.[1000])} per call`,
     ],
     [
+      "10,000-call parallel batch, time per call",
+      "≤ 0.5× Pi's",
+      formatRatio(largeBatchRatio),
+      verdict(largeBatchRatio, 0.5),
+      `ours ${formatDuration(oursBatch?.[10_000])}, Pi ${formatDuration(piBatch?.[10_000])} per call`,
+    ],
+    [
       "growth of time per call, 100 → 10,000-call batch",
-      "≤ Pi's growth",
+      "≤ 1.5× the bare Promise.all's growth",
       formatRatio(oursGrowth),
-      oursGrowth === undefined || piGrowth === undefined
+      oursGrowth === undefined || growthLimit === undefined
         ? "not measured"
-        : verdict(oursGrowth, piGrowth),
-      `Pi ${formatRatio(piGrowth)}, bare Promise.all ${formatRatio(growth(perBatchCall["bare Promise.all(execute)"]))}; absolute growth per call: ours +${formatDuration(addedPerCall(oursBatch))}, Pi +${formatDuration(addedPerCall(piBatch))}`,
+        : verdict(oursGrowth, growthLimit),
+      `limit ${formatRatio(growthLimit)} (bare ${formatRatio(bareGrowth)}); Pi ${formatRatio(piGrowth)}; absolute growth per call: ours +${formatDuration(addedPerCall(oursBatch))}, Pi +${formatDuration(addedPerCall(piBatch))}`,
     ],
   ];
 
@@ -276,7 +289,8 @@ export async function runExecBench(io) {
         rows: batchRows,
         notes: [
           "executeToolBatch also emits its events, runs preflight in source order and returns the messages in source order; Pi's row is a bare Promise.all over runToolCall with no events or messages.",
-          "Each task starts after a full garbage collection (outside the clock); within it, collections happen as they naturally would, which is why even the bare Promise.all grows with the batch. The target is that ours grows no more than Pi's.",
+          "Each task starts after a full garbage collection (outside the clock); within it, collections happen as they naturally would, which is why even the bare Promise.all grows with the batch. The target is that ours grows at most 1.5× as much as the bare Promise.all.",
+          "Batch samples are timed by this process's CPU time (every thread, the garbage collector's included), not the wall clock: a loaded machine deschedules long samples more often.",
           `Samples per batch size: ${Object.entries(samplesPerBatchSize)
             .map(([size, count]) => `${count} × ${size}`)
             .join(", ")}; ${rounds} interleaved rounds, fastest median kept.`,

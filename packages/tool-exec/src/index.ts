@@ -1,21 +1,32 @@
 // The public API of @toolwright/tool-exec: explicit named exports only. Node-only helpers live in
 // `./node` (`@toolwright/tool-exec/node`) so this entry stays browser-safe.
-export { executeToolBatch } from "./execute-tool-batch";
+export { executeAssistantMessage } from "./batch/execute-assistant-message";
+export { executeToolBatch } from "./batch/execute-tool-batch";
 export type {
   ExecuteToolBatchOptions,
   ToolBatchMode,
   ToolBatchResult,
-} from "./execute-tool-batch-options";
-export type { ExecuteToolCallOptions } from "./execute-tool-call";
-export { executeToolCall } from "./execute-tool-call";
+  ToolBatchResultMode,
+} from "./batch/execute-tool-batch-options";
+export { failTruncatedToolCalls } from "./batch/fail-truncated-tool-calls";
+export { shouldTerminateToolBatch } from "./batch/should-terminate-tool-batch";
+export type {
+  ToolEventListener,
+  ToolExecutionEndEvent,
+  ToolExecutionEvent,
+  ToolExecutionStartEvent,
+  ToolExecutionUpdateEvent,
+  ToolResultEvent,
+} from "./batch/tool-events";
+export type { ExecuteToolCallOptions } from "./call/execute-tool-call";
+export { executeToolCall } from "./call/execute-tool-call";
 export {
   ABORTED_TEXT,
   BLOCKED_TEXT,
   timeoutText,
   toolNotFoundText,
   truncatedToolCallText,
-} from "./executor-texts";
-export { failTruncatedToolCalls } from "./fail-truncated-tool-calls";
+} from "./call/executor-texts";
 export type {
   AfterToolCallContext,
   AfterToolCallHook,
@@ -25,20 +36,13 @@ export type {
   BeforeToolCallResult,
   HookReturn,
   ToolArgumentCoercions,
-} from "./hooks";
-export { runToolCall } from "./run-tool-call";
-export type { RunToolCallOptions, ToolUpdateListener } from "./run-tool-call-options";
-export { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
-export type { ToolCallOutcome } from "./tool-call-outcome";
-export type {
-  ToolEventListener,
-  ToolExecutionEndEvent,
-  ToolExecutionEvent,
-  ToolExecutionStartEvent,
-  ToolExecutionUpdateEvent,
-  ToolResultEvent,
-} from "./tool-events";
-export type { ToolRunner } from "./tool-runner-seam";
-export { ToolRunnerSeam } from "./tool-runner-seam";
-export type { TruncationOptions } from "./truncate-output";
-export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./truncate-output";
+} from "./call/hooks";
+export { runToolCall } from "./call/run-tool-call";
+export type { RunToolCallOptions, ToolUpdateListener } from "./call/run-tool-call-options";
+export type { ToolCallErrorType } from "./call/tool-call-error-type";
+export { TOOL_CALL_ERROR_TYPES } from "./call/tool-call-error-type";
+export type { ToolCallOutcome } from "./call/tool-call-outcome";
+export type { ToolRunner } from "./call/tool-runner-seam";
+export { ToolRunnerSeam } from "./call/tool-runner-seam";
+export type { TruncationOptions } from "./output/truncate-output";
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./output/truncate-output";

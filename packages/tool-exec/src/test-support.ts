@@ -1,6 +1,6 @@
 // Helpers shared by this package's tests (not part of the public API, not bundled).
 import type { Tool, ToolCall } from "@toolwright/tool-core";
-import type { ToolExecutionEvent } from "./tool-events";
+import type { ToolExecutionEvent } from "./batch/tool-events";
 
 /** A promise with its resolve and reject in hand, for ordering tests without sleeps. */
 export interface Deferred<T> {

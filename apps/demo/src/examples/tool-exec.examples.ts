@@ -10,7 +10,7 @@ import {
   ConsoleSpanExporter,
 } from "@opentelemetry/sdk-trace-base";
 import { Type } from "@sinclair/typebox";
-import type { ToolUpdate } from "@toolwright/tool-core";
+import type { AssistantMessage, ToolUpdate } from "@toolwright/tool-core";
 import {
   defineSeam,
   defineTool,
@@ -19,13 +19,17 @@ import {
   ToolRegistry,
 } from "@toolwright/tool-core";
 import type { ToolExecutionEvent } from "@toolwright/tool-exec";
-import { executeToolBatch, ToolRunnerSeam } from "@toolwright/tool-exec";
+import { executeAssistantMessage, executeToolBatch, ToolRunnerSeam } from "@toolwright/tool-exec";
 import { withFileMutationQueue } from "@toolwright/tool-exec/node";
 import type { TranscriptMessage } from "@toolwright/transcript";
 
 declare const abortController: AbortController;
 declare const ui: { show(event: ToolExecutionEvent): void };
 declare const transcript: TranscriptMessage[];
+declare const model: {
+  complete(messages: readonly TranscriptMessage[]): Promise<AssistantMessage>;
+};
+declare const signal: AbortSignal;
 declare function stopAgent(): void;
 declare const user: { canWrite: boolean };
 declare function runStep(step: string, signal: AbortSignal): Promise<void>;
@@ -64,6 +68,16 @@ export async function runABatch(): Promise<void> {
   transcript.push(...messages); // one toolResult per call, in the calls' order
   if (terminate) stopAgent();
   console.log(outcomes.length);
+}
+
+// ## Run an assistant message
+export async function runAnAssistantMessage(): Promise<void> {
+  const assistant = await model.complete(transcript); // an AssistantMessage from @toolwright/tool-core
+  transcript.push(assistant);
+  const { messages, terminate, mode } = await executeAssistantMessage(assistant, { tools, signal });
+  transcript.push(...messages);
+  void terminate;
+  void mode;
 }
 
 // ## A policy hook

@@ -27,6 +27,7 @@ describe("createSecretRedactor", () => {
     result: { content: [{ type: "text" as const, text }], details: { kept: true } },
     isError: false,
     context: undefined,
+    assistantMessage: undefined,
   });
 
   it("should return only the replaced content and report the count", async () => {

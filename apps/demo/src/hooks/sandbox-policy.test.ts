@@ -10,7 +10,14 @@ describe("createSandboxPolicy", () => {
     const policy = createSandboxPolicy(workspace, (_id, _name, reason) => blocked.push(reason));
     const toolCall: ToolCall = { type: "toolCall", id: "c1", name, arguments: args };
     const verdict = await policy(
-      { toolCall, tool: { name } as Tool, args, coercions: [], context: undefined },
+      {
+        toolCall,
+        tool: { name } as Tool,
+        args,
+        coercions: [],
+        context: undefined,
+        assistantMessage: undefined,
+      },
       new AbortController().signal,
     );
     return { verdict, blocked };

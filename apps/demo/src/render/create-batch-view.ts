@@ -33,12 +33,11 @@ const MAX_ERROR_LINES = 14;
 /** A {@link BatchView} writing through `writer`. */
 export function createBatchView(writer: LineWriter, palette: Palette): BatchView {
   let origin = 0;
-  let mode = "parallel";
   let index = 0;
   const starts = new Map<string, { toolName: string; at: number }>();
   const spans: TimelineSpan[] = [];
   const completion: string[] = [];
-  const sourceOrder: string[] = [];
+  const errorTypes = new Map<string, string>();
   const unparsed = new Set<string>();
 
   const stamp = (): string =>
@@ -66,20 +65,12 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
       switch (event.type) {
         case "batch_start": {
           origin = performance.now();
-          mode = event.mode;
           index = 0;
           starts.clear();
           spans.length = 0;
           completion.length = 0;
-          sourceOrder.splice(0, sourceOrder.length, ...event.toolCallIds);
-          const count = `${event.toolCallIds.length} call${event.toolCallIds.length === 1 ? "" : "s"}`;
-          const how =
-            event.mode === "truncated"
-              ? "none run: failTruncatedToolCalls"
-              : event.mode === "sequential"
-                ? "sequential (a sequential tool is in it: one call at a time)"
-                : "parallel (preflight in source order, then concurrent)";
-          writer.line(`  ${palette.bold("batch")}  ${count} · ${how}`);
+          errorTypes.clear();
+          writer.line(`  ${palette.bold("batch")}  ${palette.dim("executeAssistantMessage")}`);
           return;
         }
         case "tool_execution_start": {
@@ -113,7 +104,10 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
             executed: event.durationMs !== undefined,
           });
           completion.push(event.toolCallId);
-          const verdict = event.isError ? palette.red("error") : palette.green("ok");
+          if (event.errorType !== undefined) errorTypes.set(event.toolCallId, event.errorType);
+          const verdict = event.isError
+            ? palette.red(`error ${event.errorType ?? ""}`.trimEnd())
+            : palette.green("ok");
           const ran =
             event.durationMs === undefined
               ? "execute did not run"
@@ -136,7 +130,10 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
             writer.line(`${head}  ${preview(text, 64)}`);
             return;
           }
-          writer.line(`${head}  ${palette.red("isError")}`);
+          const errorType = errorTypes.get(message.toolCallId);
+          writer.line(
+            `${head}  ${palette.red("isError")}${errorType === undefined ? "" : palette.dim(` · errorType ${errorType}`)}`,
+          );
           const lines = text.split("\n");
           const shown = lines.slice(0, MAX_ERROR_LINES).join("\n");
           writer.line(palette.red(indent(shown, "      │ ")));
@@ -145,9 +142,17 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
           return;
         }
         case "batch_end": {
+          const count = `${event.resultOrder.length} call${event.resultOrder.length === 1 ? "" : "s"}`;
+          const how =
+            event.mode === "truncated"
+              ? "truncated: the message hit the token limit, no call ran"
+              : event.mode === "sequential"
+                ? "sequential (a sequential tool is in it: one call at a time)"
+                : "parallel (preflight in source order, then concurrent)";
+          writer.line(`  ${palette.bold("ran")}    ${count} · ${how}`);
           // A timeline only says something when at least two calls actually ran side by side.
-          if (mode === "parallel" && spans.filter((span) => span.executed).length > 1) {
-            const ordered = sourceOrder.flatMap((id) =>
+          if (event.mode === "parallel" && spans.filter((span) => span.executed).length > 1) {
+            const ordered = event.resultOrder.flatMap((id) =>
               spans.filter((span) => span.toolCallId === id),
             );
             writer.line(`  ${palette.bold("timeline")}`);
@@ -156,6 +161,9 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
             writer.line(
               `    result order      ${event.resultOrder.join(" → ")}  ${palette.dim("(source order)")}`,
             );
+          }
+          if (event.errorTypes.length > 0) {
+            writer.line(`  ${palette.dim(`errorTypes: ${event.errorTypes.join(", ")}`)}`);
           }
           const next = event.terminate
             ? palette.green("terminate: every result says so, the loop stops")

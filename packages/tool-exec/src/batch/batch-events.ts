@@ -1,0 +1,131 @@
+import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import { createErrorResult } from "../call/error-result";
+import { settleCallWithError } from "../call/settle-call";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { describeThrown } from "../describe-thrown";
+import { keepShapeAlive } from "../keep-shape-alive";
+import type { MaybePromise } from "../maybe-async";
+import { createToolResultMessage } from "../output/create-tool-result-message";
+import type { TruncationOptions } from "../output/truncate-output";
+import { ToolEventQueue } from "./tool-event-queue";
+import type { ToolExecutionEndEvent } from "./tool-events";
+
+/**
+ * The three per-call events of a batch and what a failing listener does to the call (see
+ * `ToolEventListener`). Each method returns what it decided — the outcome to keep — and writes
+ * into nothing but the `messages` array it is given. Shared by every kind of batch.
+ */
+export class BatchEvents {
+  readonly #queue: ToolEventQueue;
+  readonly #truncation: TruncationOptions | false | undefined;
+  /** The first error a `tool_result` listener threw; the batch rejects with it at the end. */
+  resultListenerFailure: { readonly error: unknown } | undefined = undefined;
+
+  static {
+    // See keep-shape-alive.ts.
+    const queue = new ToolEventQueue(undefined);
+    keepShapeAlive(() => new BatchEvents(queue, undefined));
+  }
+
+  constructor(queue: ToolEventQueue, truncation: TruncationOptions | false | undefined) {
+    this.#queue = queue;
+    this.#truncation = truncation;
+  }
+
+  /**
+   * `tool_execution_start`. Returns `undefined` when the call may go on, or its error outcome when
+   * the listener failed (the call then ends before its preflight).
+   */
+  start(toolCall: ToolCall): MaybePromise<ToolCallOutcome | undefined> {
+    if (!this.#queue.isActive) return undefined;
+    let pending: Promise<void> | undefined;
+    try {
+      pending = this.#queue.emit({
+        type: "tool_execution_start",
+        toolCallId: toolCall.id,
+        toolName: toolCall.name,
+        args: toolCall.arguments,
+      });
+    } catch (error) {
+      return startFailed(toolCall, error);
+    }
+    if (pending === undefined) return undefined;
+    return pending.then(noFailure, (error: unknown) => startFailed(toolCall, error));
+  }
+
+  /**
+   * `tool_execution_end` with the untouched result. Returns the outcome to keep: `outcome` itself,
+   * or an error outcome with the listener's message (keeping `durationMs`) when it failed.
+   */
+  end(outcome: ToolCallOutcome): MaybePromise<ToolCallOutcome> {
+    if (!this.#queue.isActive) return outcome;
+    let pending: Promise<void> | undefined;
+    try {
+      pending = this.#queue.emit(createEndEvent(outcome));
+    } catch (error) {
+      return endFailed(outcome, error);
+    }
+    if (pending === undefined) return outcome;
+    return pending.then(
+      () => outcome,
+      (error: unknown) => endFailed(outcome, error),
+    );
+  }
+
+  /**
+   * Makes the outcome's message, appends it to `messages` and emits `tool_result`. A failing
+   * listener is remembered, not fatal: the remaining results still go out.
+   */
+  result(outcome: ToolCallOutcome, messages: ToolResultMessage[]): MaybePromise<void> {
+    const making = createToolResultMessage(outcome, this.#truncation);
+    if (making instanceof Promise)
+      return making.then((message) => this.#emitResult(message, messages));
+    return this.#emitResult(making, messages);
+  }
+
+  #emitResult(message: ToolResultMessage, messages: ToolResultMessage[]): MaybePromise<void> {
+    messages.push(message);
+    if (!this.#queue.isActive) return undefined;
+    let pending: Promise<void> | undefined;
+    try {
+      pending = this.#queue.emit({ type: "tool_result", message });
+    } catch (error) {
+      this.resultListenerFailure ??= { error };
+      return undefined;
+    }
+    return pending?.then(undefined, (error: unknown) => {
+      this.resultListenerFailure ??= { error };
+    });
+  }
+}
+
+function noFailure(): undefined {
+  return undefined;
+}
+
+function startFailed(toolCall: ToolCall, error: unknown): ToolCallOutcome {
+  return settleCallWithError(toolCall, undefined, "event_listener_error", describeThrown(error));
+}
+
+/** The call's message becomes the listener's error; `durationMs` stays (the tool did run). */
+function endFailed(outcome: ToolCallOutcome, error: unknown): ToolCallOutcome {
+  const result = createErrorResult(describeThrown(error));
+  const { toolCall, durationMs } = outcome;
+  return durationMs === undefined
+    ? { toolCall, result, isError: true, errorType: "event_listener_error" }
+    : { toolCall, result, isError: true, errorType: "event_listener_error", durationMs };
+}
+
+function createEndEvent(outcome: ToolCallOutcome): ToolExecutionEndEvent {
+  const { toolCall, result, isError, errorType, durationMs } = outcome;
+  const event: { -readonly [Key in keyof ToolExecutionEndEvent]: ToolExecutionEndEvent[Key] } = {
+    type: "tool_execution_end",
+    toolCallId: toolCall.id,
+    toolName: toolCall.name,
+    result,
+    isError,
+  };
+  if (errorType !== undefined) event.errorType = errorType;
+  if (durationMs !== undefined) event.durationMs = durationMs;
+  return event;
+}

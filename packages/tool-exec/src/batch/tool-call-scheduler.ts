@@ -1,0 +1,151 @@
+/**
+ * Runs a parallel batch's prepared calls under two limits: at most `maxConcurrency` executing at
+ * once, and never two calls whose lock keys overlap. Each lock key has a queue in source order; a
+ * call may start only when it heads the queue of every key it holds, so overlapping calls run in
+ * source order and no two calls can wait on each other (every queue is ordered the same way).
+ * Starting and releasing a call costs O(its keys) — no step scans the batch. The scheduler owns
+ * its entries: the values it is given are never written to.
+ */
+import { keepShapeAlive } from "../keep-shape-alive";
+import type { MaybePromise } from "../maybe-async";
+
+/** The scheduler's record of one call. */
+interface Entry<TValue> {
+  readonly value: TValue;
+  /** The call's position in the batch. */
+  readonly index: number;
+  /** The call's distinct lock keys, or `undefined` for none. */
+  readonly keys: readonly string[] | undefined;
+  /** How many key queues the call does not head yet. */
+  blockedBy: number;
+}
+
+interface KeyQueue<TValue> {
+  readonly entries: Entry<TValue>[];
+  head: number;
+}
+
+/** Schedules a batch's calls; see the file header. */
+export class ToolCallScheduler<TValue, TResult> {
+  readonly #maxConcurrency: number;
+  readonly #execute: (value: TValue) => Promise<TResult>;
+  readonly #finish: (value: TValue, index: number, result: TResult) => MaybePromise<void>;
+  readonly #ready: Entry<TValue>[] = [];
+  #readyHead = 0;
+  readonly #keyQueues = new Map<string, KeyQueue<TValue>>();
+  #running = 0;
+  #remaining = 0;
+  #resolveDone: (() => void) | undefined = undefined;
+
+  static {
+    // See keep-shape-alive.ts: one scheduler per batch dies with its batch.
+    const execute = () => Promise.resolve();
+    keepShapeAlive(() => new ToolCallScheduler<unknown, void>(1, execute, () => undefined));
+  }
+
+  /**
+   * `execute` runs a call and must not reject; `finish` runs after the call's slot and keys were
+   * released (it emits the end event) and must not throw or reject either.
+   */
+  constructor(
+    maxConcurrency: number,
+    execute: (value: TValue) => Promise<TResult>,
+    finish: (value: TValue, index: number, result: TResult) => MaybePromise<void>,
+  ) {
+    this.#maxConcurrency = maxConcurrency;
+    this.#execute = execute;
+    this.#finish = finish;
+  }
+
+  /** Adds a call at batch position `index`. Calls must be added in source order, before {@link run}. */
+  add(value: TValue, index: number, keys: readonly string[] | undefined): void {
+    this.#remaining++;
+    const entry: Entry<TValue> = { value, index, keys, blockedBy: 0 };
+    if (keys !== undefined) {
+      for (const key of keys) {
+        let queue = this.#keyQueues.get(key);
+        if (queue === undefined) {
+          queue = { entries: [], head: 0 };
+          this.#keyQueues.set(key, queue);
+        }
+        queue.entries.push(entry);
+        if (queue.entries.length - queue.head > 1) entry.blockedBy++;
+      }
+    }
+    if (entry.blockedBy === 0) this.#ready.push(entry);
+  }
+
+  /** Starts the calls; resolves when every call finished (execute and finish). */
+  run(): Promise<void> {
+    if (this.#remaining === 0) return Promise.resolve();
+    const done = new Promise<void>((resolve) => {
+      this.#resolveDone = resolve;
+    });
+    this.#pump();
+    return done;
+  }
+
+  #pump(): void {
+    while (this.#running < this.#maxConcurrency && this.#readyHead < this.#ready.length) {
+      const entry = this.#ready[this.#readyHead] as Entry<TValue>;
+      // Drop the reference: a started entry must not stay reachable from the ready list.
+      this.#ready[this.#readyHead] = undefined as unknown as Entry<TValue>;
+      this.#readyHead++;
+      this.#running++;
+      this.#start(entry);
+    }
+  }
+
+  // Promise callbacks rather than an async method: every started call keeps this state alive
+  // until its tool settles, and a closure pair is smaller than a suspended async frame.
+  #start(entry: Entry<TValue>): void {
+    let executing: Promise<TResult>;
+    try {
+      executing = this.#execute(entry.value);
+    } catch {
+      executing = Promise.reject();
+    }
+    executing.then(
+      (result) => this.#executed(entry, result),
+      // `execute` does not reject; if it ever did, the slot must still be released.
+      () => this.#executed(entry, undefined),
+    );
+  }
+
+  #executed(entry: Entry<TValue>, result: TResult | undefined): void {
+    this.#running--;
+    this.#release(entry);
+    this.#pump();
+    let finishing: MaybePromise<void>;
+    try {
+      finishing = this.#finish(entry.value, entry.index, result as TResult);
+    } catch {
+      // Same: never let one call's bookkeeping stop the batch.
+      finishing = undefined;
+    }
+    if (finishing instanceof Promise) finishing.then(this.#finished, this.#finished);
+    else this.#finished();
+  }
+
+  readonly #finished = (): void => {
+    this.#remaining--;
+    if (this.#remaining === 0) this.#resolveDone?.();
+  };
+
+  #release(entry: Entry<TValue>): void {
+    const keys = entry.keys;
+    if (keys === undefined) return;
+    for (const key of keys) {
+      const queue = this.#keyQueues.get(key);
+      if (queue === undefined) continue;
+      queue.head++;
+      const next = queue.entries[queue.head];
+      if (next === undefined) {
+        this.#keyQueues.delete(key);
+        continue;
+      }
+      next.blockedBy--;
+      if (next.blockedBy === 0) this.#ready.push(next);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import type { ToolResult, ToolResultMessage, ToolUpdate } from "@toolwright/tool-core";
+import type { ToolCallErrorType } from "../call/tool-call-error-type";
+
+/** A call entered the pipeline. `args` are the arguments as the model wrote them. */
+export interface ToolExecutionStartEvent {
+  readonly type: "tool_execution_start";
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/** A running tool streamed a partial result through `context.onUpdate`. */
+export interface ToolExecutionUpdateEvent {
+  readonly type: "tool_execution_update";
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly partialResult: ToolUpdate;
+}
+
+/**
+ * A call finished. In a parallel batch these come in completion order. `result` is the untouched
+ * final result (before output truncation, with `structuredContent` and `terminate`).
+ */
+export interface ToolExecutionEndEvent {
+  readonly type: "tool_execution_end";
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly result: ToolResult;
+  readonly isError: boolean;
+  /** Why the call is an error; present exactly when `isError` is true. */
+  readonly errorType?: ToolCallErrorType;
+  /** Present only when `execute` ran. */
+  readonly durationMs?: number;
+}
+
+/** The transcript message of one call. Always in the assistant message's source order. */
+export interface ToolResultEvent {
+  readonly type: "tool_result";
+  readonly message: ToolResultMessage;
+}
+
+/** Everything a batch emits, discriminated by `type`. */
+export type ToolExecutionEvent =
+  | ToolExecutionStartEvent
+  | ToolExecutionUpdateEvent
+  | ToolExecutionEndEvent
+  | ToolResultEvent;
+
+/**
+ * Receives a batch's events.
+ *
+ * **Contract:** awaited — the batch does not emit the next event until the returned promise
+ * settles, so events never overlap. Must not mutate the event. May throw or reject: on a
+ * `tool_execution_start` or `tool_execution_update` event the call becomes an error result with the
+ * thrown message; on `tool_execution_end` the call's message becomes that error result; on
+ * `tool_result` the remaining results are still emitted, then the batch rejects with the first
+ * such error.
+ */
+export type ToolEventListener = (event: ToolExecutionEvent) => void | PromiseLike<void>;

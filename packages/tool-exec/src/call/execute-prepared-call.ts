@@ -1,0 +1,188 @@
+/**
+ * Steps 6–7 of SPEC §3.1 for a prepared call, as a function that returns the outcome:
+ *
+ *   abort? → seams → 6 execute (monotonic timer, time limit) → update listeners settled
+ *          → result read once and checked → 7 afterToolCall → render
+ *
+ * Never rejects: everything the tool, a listener or a hook does ends as an outcome. A call whose
+ * run aborted while it waited (for a concurrency slot, a lock) ends as `Operation aborted`
+ * without executing.
+ */
+import type { Seam, ToolCall, ToolResult } from "@toolwright/tool-core";
+import { describeThrown } from "../describe-thrown";
+import { isPromiseLike, type MaybePromise } from "../maybe-async";
+import { createErrorResult } from "./error-result";
+import { ABORTED_TEXT, seamNotProvidedText, timeoutText } from "./executor-texts";
+import { finishExecutedCall } from "./finish-executed-call";
+import { linkAbort } from "./link-abort";
+import { prepareToolCall } from "./prepare-tool-call";
+import type { EndedCall, PreparedCall } from "./prepared-call";
+import { raceTimeout } from "./race-timeout";
+import { RunningToolContext, type UpdateFailure } from "./running-tool-context";
+import { settleCallWithError } from "./settle-call";
+import type { ToolCallErrorType } from "./tool-call-error-type";
+import type { ToolCallOutcome } from "./tool-call-outcome";
+import { normalizeTimeout, type ToolRun } from "./tool-run";
+import { ToolRunnerSeam } from "./tool-runner-seam";
+import { runInSpan } from "./trace-tool-call";
+
+/** Steps 6–7 of a prepared call; see the file header. */
+export function executePreparedCall(
+  prepared: PreparedCall,
+  run: ToolRun,
+): Promise<ToolCallOutcome> {
+  const { toolCall, tool, span } = prepared;
+  if (run.signal?.aborted === true) {
+    return Promise.resolve(settleCallWithError(toolCall, span, "aborted", ABORTED_TEXT));
+  }
+  const missingSeam = findMissingSeam(tool.seams, run);
+  if (missingSeam !== undefined) {
+    const text = seamNotProvidedText(missingSeam.name);
+    return Promise.resolve(settleCallWithError(toolCall, span, "seam_not_provided", text));
+  }
+  const timeoutMs = normalizeTimeout(tool.timeoutMs) ?? run.timeoutMs;
+  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run);
+  return executeWithLimit(prepared, run, timeoutMs);
+}
+
+/** The whole pipeline of one call: `prepareToolCall`, then `executePreparedCall` if it may run. */
+export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolCallOutcome> {
+  const prepared = prepareToolCall(toolCall, run);
+  if (prepared instanceof Promise) return prepared.then(continueCall);
+  return continueCall(prepared);
+
+  function continueCall(call: PreparedCall | EndedCall): Promise<ToolCallOutcome> {
+    return call.type === "ended" ? Promise.resolve(call.outcome) : executePreparedCall(call, run);
+  }
+}
+
+/** How `execute` ended when it did not return a value. */
+type Failure =
+  | { readonly kind: "threw"; readonly error: unknown }
+  | { readonly kind: "timed_out"; readonly settled: boolean; readonly timeoutMs: number };
+
+// The common path — no time limit — is written without an async function: a batch keeps every
+// started call's state alive until its tool settles, and a suspended async frame (registers,
+// generator, await reactions) is several times larger than one closure context.
+function executeWithoutLimit(prepared: PreparedCall, run: ToolRun): Promise<ToolCallOutcome> {
+  const context = new RunningToolContext(
+    prepared.toolCall,
+    run,
+    run.signalOrNever,
+    runCallPipeline,
+  );
+  const start = performance.now();
+  let pending: unknown;
+  try {
+    pending = invokeTool(prepared, context);
+  } catch (error) {
+    return Promise.resolve(
+      finishCall(prepared, run, context, start, undefined, { kind: "threw", error }),
+    );
+  }
+  if (!isPromiseLike(pending)) {
+    return Promise.resolve(finishCall(prepared, run, context, start, pending, undefined));
+  }
+  return Promise.resolve(pending).then(
+    (value) => finishCall(prepared, run, context, start, value, undefined),
+    (error: unknown) =>
+      finishCall(prepared, run, context, start, undefined, { kind: "threw", error }),
+  );
+}
+
+async function executeWithLimit(
+  prepared: PreparedCall,
+  run: ToolRun,
+  timeoutMs: number,
+): Promise<ToolCallOutcome> {
+  const controller = new AbortController();
+  const unlink = linkAbort(run.signal, controller);
+  const context = new RunningToolContext(
+    prepared.toolCall,
+    run,
+    controller.signal,
+    runCallPipeline,
+  );
+  const start = performance.now();
+  let value: unknown;
+  let failure: Failure | undefined;
+  try {
+    const pending = invokeTool(prepared, context);
+    if (isPromiseLike(pending)) {
+      const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
+      const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
+      if ("value" in raced) value = raced.value;
+      else failure = { kind: "timed_out", settled: raced.settled, timeoutMs };
+    } else {
+      // A synchronous result cannot be late; no timer is started for it.
+      value = pending;
+    }
+  } catch (error) {
+    failure = { kind: "threw", error };
+  }
+  unlink?.();
+  return finishCall(prepared, run, context, start, value, failure);
+}
+
+function invokeTool(prepared: PreparedCall, context: RunningToolContext): unknown {
+  const { tool, args, span } = prepared;
+  return span === undefined
+    ? tool.execute(args, context)
+    : runInSpan(span, () => tool.execute(args, context));
+}
+
+/** After `execute` settled: stop updates, wait for their listeners, then step 7 and the outcome. */
+function finishCall(
+  prepared: PreparedCall,
+  run: ToolRun,
+  context: RunningToolContext,
+  start: number,
+  value: unknown,
+  failure: Failure | undefined,
+): MaybePromise<ToolCallOutcome> {
+  const durationMs = Math.round(performance.now() - start);
+  const updates = context.close();
+  if (updates instanceof Promise) {
+    return updates.then((updateFailure) =>
+      completeCall(prepared, run, value, failure, updateFailure, durationMs),
+    );
+  }
+  return completeCall(prepared, run, value, failure, updates, durationMs);
+}
+
+function completeCall(
+  prepared: PreparedCall,
+  run: ToolRun,
+  value: unknown,
+  failure: Failure | undefined,
+  updateFailure: UpdateFailure | undefined,
+  durationMs: number,
+): MaybePromise<ToolCallOutcome> {
+  let failed: ToolResult | undefined;
+  let errorType: ToolCallErrorType | undefined;
+  if (failure?.kind === "timed_out") {
+    failed = createErrorResult(
+      timeoutText(prepared.toolCall.name, failure.timeoutMs, failure.settled),
+    );
+    errorType = "timeout";
+  } else if (failure?.kind === "threw") {
+    failed = createErrorResult(describeThrown(failure.error));
+    errorType = "tool_error";
+  } else if (updateFailure !== undefined) {
+    failed = createErrorResult(describeThrown(updateFailure.error));
+    errorType = "update_listener_error";
+  }
+  return finishExecutedCall(run, prepared, value, failed, errorType, durationMs);
+}
+
+function findMissingSeam(
+  declared: readonly Seam<unknown>[] | undefined,
+  run: ToolRun,
+): Seam<unknown> | undefined {
+  if (declared === undefined) return undefined;
+  for (const seam of declared) {
+    if (seam === (ToolRunnerSeam as Seam<unknown>)) continue;
+    if (run.seams?.has(seam) !== true) return seam;
+  }
+  return undefined;
+}

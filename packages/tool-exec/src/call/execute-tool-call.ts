@@ -1,0 +1,40 @@
+import type { ToolCall, ToolResultMessage, ToolSource } from "@toolwright/tool-core";
+import { createToolResultMessage } from "../output/create-tool-result-message";
+import type { TruncationOptions } from "../output/truncate-output";
+import { runCallPipeline } from "./execute-prepared-call";
+import type { RunToolCallOptions } from "./run-tool-call-options";
+import { ToolRun } from "./tool-run";
+
+/** Options of {@link executeToolCall}: a run's options without `tools`, plus output truncation. */
+export interface ExecuteToolCallOptions<TContext = unknown>
+  extends Omit<RunToolCallOptions<TContext>, "tools"> {
+  /** Output truncation of the message's text; `false` turns it off. SPEC defaults otherwise. */
+  readonly truncation?: TruncationOptions | false;
+}
+
+/**
+ * Runs one call through the full pipeline and returns the paired transcript message — the same
+ * id and name as the call, whatever happened. Emits no events. Never rejects for a tool's failure.
+ *
+ * @example
+ * ```ts
+ * const message = await executeToolCall(toolCall, registry, { signal });
+ * transcript.push(message);
+ * ```
+ */
+export async function executeToolCall<TContext = unknown>(
+  toolCall: ToolCall,
+  tools: ToolSource,
+  options: ExecuteToolCallOptions<TContext> = NO_OPTIONS as ExecuteToolCallOptions<TContext>,
+): Promise<ToolResultMessage> {
+  const run = new ToolRun(
+    options as ExecuteToolCallOptions<unknown>,
+    options.onUpdate,
+    options.signal,
+    tools,
+  );
+  const outcome = await runCallPipeline(toolCall, run);
+  return createToolResultMessage(outcome, options.truncation);
+}
+
+const NO_OPTIONS: ExecuteToolCallOptions = Object.freeze({});

@@ -1,0 +1,16 @@
+import type { PreparedCall } from "./prepared-call";
+import { settleCallWithError } from "./settle-call";
+import type { ToolCallErrorType } from "./tool-call-error-type";
+import type { ToolCallOutcome } from "./tool-call-outcome";
+
+/**
+ * Ends a prepared call without executing it — its `lockKeys` failed, an approval was denied — as
+ * an executor error result with `text`, and ends its span.
+ */
+export function failPreparedCall(
+  prepared: PreparedCall,
+  errorType: ToolCallErrorType,
+  text: string,
+): ToolCallOutcome {
+  return settleCallWithError(prepared.toolCall, prepared.span, errorType, text);
+}

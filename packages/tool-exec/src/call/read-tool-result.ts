@@ -1,0 +1,104 @@
+/**
+ * Reading what user code returned — a tool's result, `render`'s content, `afterToolCall`'s fields
+ * — exactly once, into plain objects the executor owns. A getter that throws, a Proxy (revoked or
+ * not) or a value that changes between reads then fails that one call with a reason, instead of
+ * throwing later in the batch (truncation, events, messages) where every sibling's result would be
+ * lost. Each reader returns the copy, or a string saying why the value cannot be used.
+ */
+import type { ToolContent, ToolResult } from "@toolwright/tool-core";
+import { describeThrown } from "../describe-thrown";
+
+/** A result's fields, read once; a string when the value is not a `ToolResult` or reading it threw. */
+export function readToolResult(value: unknown): ToolResult | string {
+  try {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return `expected an object with content, got ${describeKind(value)}`;
+    }
+    const { content, details, structuredContent, usage, isError, terminate } = value as ToolResult;
+    const parts = readContentParts(content);
+    if (typeof parts === "string") return parts;
+    return withOptionalFields(parts, details, structuredContent, usage, isError, terminate);
+  } catch (error) {
+    return `reading it threw: ${describeThrown(error)}`;
+  }
+}
+
+/**
+ * A copy of `value` as a result's `content` — an array of text parts (`{ type: "text", text }`)
+ * and image parts (`{ type: "image", data, mimeType }`) — or why it cannot be one.
+ */
+export function readToolContent(value: unknown): readonly ToolContent[] | string {
+  try {
+    return readContentParts(value);
+  } catch (error) {
+    return `reading content threw: ${describeThrown(error)}`;
+  }
+}
+
+/** The fields `afterToolCall` may return, read once; a string when reading them threw. */
+export function readResultFields(value: object): Partial<ToolResult> | string {
+  try {
+    const { content, details, structuredContent, usage, isError, terminate } = value as ToolResult;
+    const fields: { -readonly [Key in keyof ToolResult]?: ToolResult[Key] } = {};
+    if (content !== undefined) fields.content = content;
+    if (details !== undefined) fields.details = details;
+    if (structuredContent !== undefined) fields.structuredContent = structuredContent;
+    if (usage !== undefined) fields.usage = usage;
+    if (isError !== undefined) fields.isError = isError;
+    if (terminate !== undefined) fields.terminate = terminate;
+    return fields;
+  } catch (error) {
+    return `reading it threw: ${describeThrown(error)}`;
+  }
+}
+
+/** A short name of a value's kind for messages: `null`, `array`, `string`, `undefined`, … */
+export function describeKind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function readContentParts(value: unknown): ToolContent[] | string {
+  if (!Array.isArray(value)) return `content must be an array, got ${describeKind(value)}`;
+  const length = value.length;
+  const parts = new Array<ToolContent>(length);
+  for (let index = 0; index < length; index++) {
+    const part: unknown = value[index];
+    if (typeof part !== "object" || part === null) {
+      return `content[${index}] must be an object, got ${describeKind(part)}`;
+    }
+    const { type } = part as { type?: unknown };
+    if (type === "text") {
+      const { text } = part as { text?: unknown };
+      if (typeof text !== "string") return `content[${index}].text must be a string`;
+      parts[index] = { type: "text", text };
+    } else if (type === "image") {
+      const { data, mimeType } = part as { data?: unknown; mimeType?: unknown };
+      if (typeof data !== "string" || typeof mimeType !== "string") {
+        return `content[${index}] must have string data and mimeType`;
+      }
+      parts[index] = { type: "image", data, mimeType };
+    } else {
+      return `content[${index}].type must be "text" or "image"`;
+    }
+  }
+  return parts;
+}
+
+function withOptionalFields(
+  content: readonly ToolContent[],
+  details: unknown,
+  structuredContent: unknown,
+  usage: ToolResult["usage"],
+  isError: unknown,
+  terminate: unknown,
+): ToolResult {
+  const result: { -readonly [Key in keyof ToolResult]: ToolResult[Key] } = { content };
+  if (details !== undefined) result.details = details;
+  if (structuredContent !== undefined) result.structuredContent = structuredContent;
+  if (usage !== undefined) result.usage = usage;
+  if (isError !== undefined) result.isError = isError as boolean;
+  if (terminate !== undefined) result.terminate = terminate as boolean;
+  return result;
+}

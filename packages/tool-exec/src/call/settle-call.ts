@@ -1,0 +1,48 @@
+import type { Span } from "@opentelemetry/api";
+import type { ToolCall, ToolResult } from "@toolwright/tool-core";
+import { createErrorResult } from "./error-result";
+import type { ToolCallErrorType } from "./tool-call-error-type";
+import type { ToolCallOutcome } from "./tool-call-outcome";
+import { endToolSpan } from "./trace-tool-call";
+
+/**
+ * Makes a call's outcome and ends its span. An error result gets `errorType` (`tool_error` when
+ * the step that made it named none: a result the tool or a hook marked `isError`); a success
+ * gets none. `durationMs` only when `execute` ran.
+ */
+export function settleCall(
+  toolCall: ToolCall,
+  span: Span | undefined,
+  result: ToolResult,
+  errorType: ToolCallErrorType | undefined,
+  durationMs: number | undefined,
+): ToolCallOutcome {
+  const isError = result.isError === true;
+  const type = isError ? (errorType ?? "tool_error") : undefined;
+  if (span !== undefined) endToolSpan(span, type, isError ? firstText(result) : "");
+  if (type === undefined) {
+    return durationMs === undefined
+      ? { toolCall, result, isError }
+      : { toolCall, result, isError, durationMs };
+  }
+  return durationMs === undefined
+    ? { toolCall, result, isError, errorType: type }
+    : { toolCall, result, isError, errorType: type, durationMs };
+}
+
+/** Ends a call with an executor error result (`text`), and its span. */
+export function settleCallWithError(
+  toolCall: ToolCall,
+  span: Span | undefined,
+  errorType: ToolCallErrorType,
+  text: string,
+  durationMs?: number,
+  terminate?: boolean,
+): ToolCallOutcome {
+  return settleCall(toolCall, span, createErrorResult(text, terminate), errorType, durationMs);
+}
+
+function firstText(result: ToolResult): string {
+  const first = result.content[0];
+  return first !== undefined && first.type === "text" ? first.text : "";
+}

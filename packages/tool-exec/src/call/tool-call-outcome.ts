@@ -1,0 +1,20 @@
+import type { ToolCall, ToolResult } from "@toolwright/tool-core";
+import type { ToolCallErrorType } from "./tool-call-error-type";
+
+/**
+ * How one call ended, before it became a transcript message: the call, its final result (after
+ * hooks and rendering, before output truncation), whether it failed and why, and how long
+ * `execute` ran.
+ */
+export interface ToolCallOutcome {
+  /** The call as the model wrote it. */
+  readonly toolCall: ToolCall;
+  /** The final result. Its `structuredContent` and `terminate` are for the program, not the model. */
+  readonly result: ToolResult;
+  /** `result.isError === true`. */
+  readonly isError: boolean;
+  /** Why the call is an error; present exactly when `isError` is true. */
+  readonly errorType?: ToolCallErrorType;
+  /** Milliseconds `execute` ran (an integer, monotonic clock); absent when `execute` never ran. */
+  readonly durationMs?: number;
+}

@@ -1,0 +1,113 @@
+import {
+  type AssistantMessage,
+  type Seam,
+  type SeamImplementations,
+  type ToolCall,
+  ToolRegistry,
+  type ToolSource,
+  type ToolUpdate,
+} from "@toolwright/tool-core";
+import { keepShapeAlive } from "../keep-shape-alive";
+import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
+import type { RunToolCallOptions } from "./run-tool-call-options";
+
+/** The signal of a run that was given none: present (the SPEC says always), never aborts. */
+const NEVER_ABORTED_SIGNAL: AbortSignal = new AbortController().signal;
+
+const DEFAULT_TIMEOUT_GRACE_MS = 100;
+
+/** Receives a call's partial results inside the executor (the batch turns them into events). */
+export type InternalUpdateListener = (partialResult: ToolUpdate, toolCall: ToolCall) => unknown;
+
+type SeamMap = ReadonlyMap<Seam<unknown>, unknown>;
+
+// A list of seam pairs is turned into a Map once per list, not once per call.
+const seamMapsByList = new WeakMap<object, SeamMap>();
+
+/**
+ * The options of one run, resolved once: the registry, the seam map, normalised limits. Built per
+ * `runToolCall` and once per batch, so the per-call path reads plain fields.
+ */
+export class ToolRun {
+  readonly options: Omit<RunToolCallOptions<unknown>, "tools">;
+  readonly tools: ToolSource;
+  readonly registry: ToolRegistry;
+  /** The run's signal, if it has one (`undefined` lets a call skip listening to it). */
+  readonly signal: AbortSignal | undefined;
+  /** What hooks and tools without a time limit receive: the run's signal or one that never aborts. */
+  readonly signalOrNever: AbortSignal;
+  readonly seams: SeamMap | undefined;
+  readonly beforeToolCall: BeforeToolCallHook<unknown> | undefined;
+  readonly afterToolCall: AfterToolCallHook<unknown> | undefined;
+  readonly context: unknown;
+  readonly timeoutMs: number | undefined;
+  readonly timeoutGraceMs: number;
+  readonly updateListener: InternalUpdateListener | undefined;
+  /** The message whose calls this run executes (`executeAssistantMessage`); hooks see it. */
+  readonly assistantMessage: AssistantMessage | undefined;
+
+  static {
+    // See keep-shape-alive.ts.
+    const options: RunToolCallOptions<unknown> = { tools: [] };
+    keepShapeAlive(() => new ToolRun(options, undefined));
+  }
+
+  /**
+   * `tools` defaults to `options.tools`; `executeToolCall` passes its own so it need not copy the
+   * options object per call.
+   */
+  constructor(
+    options: Omit<RunToolCallOptions<unknown>, "tools"> & { readonly tools?: ToolSource },
+    updateListener: InternalUpdateListener | undefined,
+    signal: AbortSignal | undefined = options.signal,
+    tools: ToolSource = options.tools as ToolSource,
+    assistantMessage: AssistantMessage | undefined = undefined,
+  ) {
+    this.options = options;
+    this.tools = tools;
+    this.registry = ToolRegistry.from(tools);
+    this.signal = signal;
+    this.signalOrNever = signal ?? NEVER_ABORTED_SIGNAL;
+    this.seams = options.seams === undefined ? undefined : toSeamMap(options.seams);
+    this.beforeToolCall = options.beforeToolCall;
+    this.afterToolCall = options.afterToolCall;
+    this.context = options.context;
+    this.timeoutMs = normalizeTimeout(options.timeoutMs);
+    const grace = options.timeoutGraceMs;
+    this.timeoutGraceMs =
+      typeof grace === "number" && grace >= 0 && Number.isFinite(grace)
+        ? grace
+        : DEFAULT_TIMEOUT_GRACE_MS;
+    this.updateListener = updateListener;
+    this.assistantMessage = assistantMessage;
+  }
+
+  /** The same run for a nested call: same options, the calling tool's signal, no update stream. */
+  nested(signal: AbortSignal): ToolRun {
+    return new ToolRun(this.options, undefined, signal, this.tools, this.assistantMessage);
+  }
+}
+
+/** A usable time limit or `undefined` (no limit): positive and finite only. */
+export function normalizeTimeout(value: unknown): number | undefined {
+  return typeof value === "number" && value > 0 && Number.isFinite(value) ? value : undefined;
+}
+
+function toSeamMap(seams: SeamImplementations): SeamMap {
+  if (isReadonlyMap(seams)) return seams;
+  let map = seamMapsByList.get(seams);
+  if (map === undefined) {
+    const built = new Map<Seam<unknown>, unknown>();
+    for (const binding of seams) built.set(binding[0], binding[1]);
+    map = built;
+    seamMapsByList.set(seams, map);
+  }
+  return map;
+}
+
+function isReadonlyMap(value: SeamImplementations): value is SeamMap {
+  return (
+    typeof (value as Partial<SeamMap>).get === "function" &&
+    typeof (value as Partial<SeamMap>).has === "function"
+  );
+}

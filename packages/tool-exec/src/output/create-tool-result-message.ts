@@ -1,0 +1,49 @@
+import type { ToolContent, ToolResultMessage } from "@toolwright/tool-core";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { type MaybePromise, thenMaybe } from "../maybe-async";
+import { type TruncationOptions, truncateOutput } from "./truncate-output";
+
+/**
+ * The transcript message of an outcome: the model-facing fields only (no `structuredContent`, no
+ * `terminate`), `durationMs` only when `execute` ran, and the content truncated unless
+ * `truncation` is `false`. Returns a promise only when a `spill` hook returned one.
+ */
+export function createToolResultMessage(
+  outcome: ToolCallOutcome,
+  truncation: TruncationOptions | false | undefined,
+): MaybePromise<ToolResultMessage> {
+  const content =
+    truncation === false
+      ? outcome.result.content
+      : truncateOutput(outcome.result.content, truncation ?? NO_OPTIONS, outcome.toolCall);
+  return thenMaybe(content, toMessage, outcome);
+}
+
+const NO_OPTIONS: TruncationOptions = Object.freeze({});
+
+function toMessage(content: readonly ToolContent[], outcome: ToolCallOutcome): ToolResultMessage {
+  const { toolCall, result, isError, durationMs } = outcome;
+  if (durationMs === undefined) {
+    return {
+      role: "toolResult",
+      toolCallId: toolCall.id,
+      toolName: toolCall.name,
+      content,
+      details: result.details,
+      usage: result.usage,
+      isError,
+      timestamp: Date.now(),
+    };
+  }
+  return {
+    role: "toolResult",
+    toolCallId: toolCall.id,
+    toolName: toolCall.name,
+    content,
+    details: result.details,
+    usage: result.usage,
+    isError,
+    durationMs,
+    timestamp: Date.now(),
+  };
+}
