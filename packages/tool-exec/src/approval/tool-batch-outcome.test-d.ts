@@ -38,10 +38,10 @@ describe("ToolApprovalOptions", () => {
     expectTypeOf(options.now).toEqualTypeOf<(() => number) | undefined>();
     // @ts-expect-error a verdict is approve or deny
     const maybe: ToolApprovalVerdict = { decision: "maybe" };
-    // @ts-expect-error an approval carries no message
     const approveWithMessage: ToolApprovalDecision = {
       approvalId: "a",
       decision: "approve",
+      // @ts-expect-error an approval carries no message
       message: "x",
     };
     expectTypeOf([maybe, approveWithMessage]).not.toBeAny();
