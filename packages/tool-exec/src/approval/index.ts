@@ -16,20 +16,12 @@ export {
   needsApprovalFailedText,
   nestedApprovalText,
 } from "./approval-texts";
+export { checkToolApproval } from "./check-tool-approval";
 export type { SuspendedBatchInput, SuspendedCallRecord } from "./create-suspended-batch";
 export { createSuspendedBatch, findUnstorableToolCall } from "./create-suspended-batch";
+export { decideToolApproval } from "./decide-tool-approval";
 export { defaultNeedsApproval } from "./default-needs-approval";
-export type {
-  ToolApprovalCheck,
-  ToolApprovalFailure,
-  ToolApprovalInput,
-  ToolApprovalStep,
-} from "./evaluate-tool-approval";
-export {
-  checkToolApproval,
-  decideToolApproval,
-  evaluateToolApproval,
-} from "./evaluate-tool-approval";
+export { evaluateToolApproval } from "./evaluate-tool-approval";
 export type { DeferralEntry } from "./find-deferred-calls";
 export { findDeferredCalls, findSequentialSuspension } from "./find-deferred-calls";
 export type {
@@ -73,6 +65,12 @@ export type {
   ToolApprovalOptions,
 } from "./tool-approval-options";
 export type { ToolApprovalRequest } from "./tool-approval-request";
+export type {
+  ToolApprovalCheck,
+  ToolApprovalFailure,
+  ToolApprovalInput,
+  ToolApprovalStep,
+} from "./tool-approval-step";
 export type { ToolBatchErrorCode, ToolBatchErrorOptions } from "./tool-batch-error";
 export { ToolBatchError } from "./tool-batch-error";
 export type {
