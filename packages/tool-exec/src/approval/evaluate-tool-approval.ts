@@ -31,9 +31,11 @@ export function evaluateToolApproval(
   onRequested?: (request: ToolApprovalRequest) => void | PromiseLike<void>,
 ): ToolApprovalStep | Promise<ToolApprovalStep> {
   const checked = checkToolApproval(input);
-  if (isPromiseLike(checked)) {
-    return Promise.resolve(checked).then((check) => continueAfterCheck(input, check, onRequested));
+  // checkToolApproval returns a native promise when it is async; the common case returns here.
+  if (checked instanceof Promise) {
+    return checked.then((check) => continueAfterCheck(input, check, onRequested));
   }
+  if (checked.type === "not_needed") return checked;
   return continueAfterCheck(input, checked, onRequested);
 }
 

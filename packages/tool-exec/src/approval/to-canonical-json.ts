@@ -13,33 +13,28 @@
 export function toCanonicalJson(value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError(`a ${typeof value} is not a JSON value`);
-  const parts: string[] = [];
-  writeCanonical(JSON.parse(text), parts);
-  return parts.join("");
+  return writeCanonical(JSON.parse(text));
 }
 
-function writeCanonical(value: unknown, parts: string[]): void {
-  if (typeof value !== "object" || value === null) {
-    parts.push(JSON.stringify(value));
-    return;
-  }
+// String concatenation rather than an array of parts joined at the end: V8 builds ropes, and the
+// parts array grew worse than linearly on large states (measured against a JSON round trip).
+function writeCanonical(value: unknown): string {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
   if (Array.isArray(value)) {
-    parts.push("[");
+    let text = "[";
     for (let index = 0; index < value.length; index++) {
-      if (index > 0) parts.push(",");
-      writeCanonical(value[index], parts);
+      if (index > 0) text += ",";
+      text += writeCanonical(value[index]);
     }
-    parts.push("]");
-    return;
+    return `${text}]`;
   }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record).sort();
-  parts.push("{");
+  let text = "{";
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string;
-    if (index > 0) parts.push(",");
-    parts.push(JSON.stringify(key), ":");
-    writeCanonical(record[key], parts);
+    if (index > 0) text += ",";
+    text += `${JSON.stringify(key)}:${writeCanonical(record[key])}`;
   }
-  parts.push("}");
+  return `${text}}`;
 }
