@@ -27,6 +27,7 @@ export { findDeferredCalls, findSequentialSuspension } from "./find-deferred-cal
 export type {
   JournaledBatchView,
   PlannedCall,
+  PlannedDecision,
   PlannedRefusal,
   PlanToolBatchResumeOptions,
   ToolBatchResumePlan,

@@ -53,7 +53,7 @@ describe("planToolBatchResume", () => {
       outcome: { approval: { approvalId: "approval-c5", decision: "approve" } },
     });
     expect(plan.newDecisions).toEqual([
-      { approvalId: "approval-c4", decision: "approve", by: "ana" },
+      { callId: "c4", decision: { approvalId: "approval-c4", decision: "approve", by: "ana" } },
     ]);
   });
 
@@ -167,7 +167,7 @@ describe("planToolBatchResume", () => {
         at(0),
       );
       expect(plan.newDecisions).toStrictEqual([
-        { approvalId: "approval-c2", decision: "approve", by: "ana" },
+        { callId: "c2", decision: { approvalId: "approval-c2", decision: "approve", by: "ana" } },
       ]);
     });
   });
@@ -198,7 +198,9 @@ describe("planToolBatchResume", () => {
       );
       expect(plan.calls[1]?.type).toBe("denied");
       expect(plan.calls[3]?.type).toBe("approved");
-      expect(plan.newDecisions).toEqual([{ approvalId: "approval-c4", decision: "approve" }]);
+      expect(plan.newDecisions).toEqual([
+        { callId: "c4", decision: { approvalId: "approval-c4", decision: "approve" } },
+      ]);
       const fromJournalOnly = await planToolBatchResume(state, [], { ...at(0), journaled });
       expect(fromJournalOnly.calls[1]?.type).toBe("denied");
     });

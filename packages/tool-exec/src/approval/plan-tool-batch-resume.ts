@@ -81,8 +81,18 @@ export interface ToolBatchResumePlan {
   readonly now: number;
   /** One entry per call, in source order. */
   readonly calls: readonly PlannedCall[];
-  /** The decisions of this resume that the journal does not have yet, to append before anything runs. */
-  readonly newDecisions: readonly ToolApprovalDecision[];
+  /**
+   * The decisions of this resume that the journal does not have yet, with the id of the call each
+   * decides (a journal's `decision` record needs it), to append before anything runs, in source
+   * order. Decisions for calls that expired are left out.
+   */
+  readonly newDecisions: readonly PlannedDecision[];
+}
+
+/** A decision to journal, and the call it decides. */
+export interface PlannedDecision {
+  readonly callId: string;
+  readonly decision: ToolApprovalDecision;
 }
 
 /**
@@ -111,11 +121,15 @@ export async function planToolBatchResume(
   const decided = checkDecisions(batch.calls, given, journaledById);
   const now = readApprovalClock(approval.now);
   const calls = batch.calls.map((call) => planCall(call, batch.batchId, now, decided));
-  const expiredIds = new Set<string>();
-  for (const call of calls) if (call.type === "expired") expiredIds.add(call.resolution.approvalId);
-  const newDecisions = given.filter(
-    (decision) => !journaledById.has(decision.approvalId) && !expiredIds.has(decision.approvalId),
-  );
+  const newDecisions: PlannedDecision[] = [];
+  const givenById = new Map(given.map((decision) => [decision.approvalId, decision]));
+  for (const call of calls) {
+    if (call.type !== "approved" && call.type !== "denied") continue;
+    const decision = givenById.get(call.resolution.approvalId);
+    if (decision !== undefined && !journaledById.has(decision.approvalId)) {
+      newDecisions.push({ callId: call.toolCall.id, decision });
+    }
+  }
   return {
     batchId: batch.batchId,
     revision: batch.revision,
