@@ -1,14 +1,14 @@
-import type { NeedsApproval, ToolApprovalCheck as ToolCheck } from "@toolwright/tool-core";
+import type { NeedsApproval, ToolApprovalCheck } from "@toolwright/tool-core";
 import { describe, expect, it, vi } from "vitest";
 import { checkToolApproval } from "./check-tool-approval";
 import { defaultNeedsApproval } from "./default-needs-approval";
 import { makeApprovalInput, makeGatedTool, makeToolCall } from "./make-test-state";
 import type { ToolApprovalOptions } from "./tool-approval-options";
-import type { ToolApprovalCheck } from "./tool-approval-step";
+import type { ToolApprovalCheckResult } from "./tool-approval-step";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-function requestOf(check: ToolApprovalCheck | Promise<ToolApprovalCheck>) {
+function requestOf(check: ToolApprovalCheckResult | Promise<ToolApprovalCheckResult>) {
   if (check instanceof Promise || check.type !== "needed") throw new Error("expected a request");
   return check.request;
 }
@@ -18,7 +18,10 @@ describe("checkToolApproval", () => {
     { what: "no needsApproval", needsApproval: undefined },
     { what: "needsApproval false", needsApproval: false },
     { what: "a check returning undefined", needsApproval: () => undefined },
-    { what: "a check returning 0", needsApproval: (() => 0) as unknown as ToolCheck<unknown> },
+    {
+      what: "a check returning 0",
+      needsApproval: (() => 0) as unknown as ToolApprovalCheck<unknown>,
+    },
   ])("should not need approval with $what, synchronously", ({ needsApproval }) => {
     const check = checkToolApproval(makeApprovalInput(makeGatedTool(needsApproval)));
     expect(check).toEqual({ type: "not_needed" });

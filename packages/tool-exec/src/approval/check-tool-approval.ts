@@ -6,7 +6,7 @@ import { defaultNeedsApproval } from "./default-needs-approval";
 import { MAX_TIME_MS, readApprovalClock, resolveTtl } from "./resolve-approval-options";
 import type { ToolApprovalRequest } from "./tool-approval-request";
 import type {
-  ToolApprovalCheck,
+  ToolApprovalCheckResult,
   ToolApprovalFailure,
   ToolApprovalInput,
 } from "./tool-approval-step";
@@ -22,7 +22,7 @@ const NOT_NEEDED = Object.freeze({ type: "not_needed" as const });
  */
 export function checkToolApproval(
   input: ToolApprovalInput,
-): ToolApprovalCheck | Promise<ToolApprovalCheck> {
+): ToolApprovalCheckResult | Promise<ToolApprovalCheckResult> {
   const { approval, tool } = input;
   if (approval.needsApproval === undefined && tool.needsApproval === undefined) return NOT_NEEDED;
   let needed: unknown;
@@ -50,7 +50,7 @@ export function checkToolApproval(
   return toCheck(input, needed);
 }
 
-function toCheck(input: ToolApprovalInput, needed: unknown): ToolApprovalCheck {
+function toCheck(input: ToolApprovalInput, needed: unknown): ToolApprovalCheckResult {
   if (!needed) return NOT_NEEDED;
   let reason: unknown;
   let details: unknown;

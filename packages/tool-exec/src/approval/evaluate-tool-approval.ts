@@ -14,7 +14,7 @@ import { checkToolApproval } from "./check-tool-approval";
 import { decideToolApproval } from "./decide-tool-approval";
 import type { ToolApprovalRequest } from "./tool-approval-request";
 import type {
-  ToolApprovalCheck,
+  ToolApprovalCheckResult,
   ToolApprovalFailure,
   ToolApprovalInput,
   ToolApprovalStep,
@@ -41,7 +41,7 @@ export function evaluateToolApproval(
 
 function continueAfterCheck(
   input: ToolApprovalInput,
-  check: ToolApprovalCheck,
+  check: ToolApprovalCheckResult,
   onRequested: ((request: ToolApprovalRequest) => void | PromiseLike<void>) | undefined,
 ): ToolApprovalStep | Promise<ToolApprovalStep> {
   if (check.type !== "needed") return check;

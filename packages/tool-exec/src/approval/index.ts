@@ -67,7 +67,7 @@ export type {
 } from "./tool-approval-options";
 export type { ToolApprovalRequest } from "./tool-approval-request";
 export type {
-  ToolApprovalCheck,
+  ToolApprovalCheckResult,
   ToolApprovalFailure,
   ToolApprovalInput,
   ToolApprovalStep,

@@ -200,4 +200,25 @@ describe("readSuspendedBatch", () => {
       );
     });
   });
+
+  it.each(
+    [1_000, 5_000, 20_000, 200_000].flatMap((depth) => [
+      { secret: undefined, depth },
+      { secret: "s3cret", depth },
+    ]),
+  )(
+    "should answer details nested $depth deep (secret $secret) without a stack overflow",
+    async ({ secret, depth }) => {
+      const state = await editableState();
+      let nested: unknown = "bottom";
+      for (let level = 0; level < depth; level++) nested = [nested];
+      state.calls[0].outcome.result.details = nested;
+      // A well-formed signature, so that a secret makes the reader canonicalise the whole state.
+      state.signature = "A".repeat(43);
+      const code = await codeOf(readSuspendedBatch(state, secret));
+      if (secret === undefined && depth === 1_000) expect(code).toBe("resolved");
+      else expect(["resolved", "INVALID_STATE", "STATE_SIGNATURE_MISMATCH"]).toContain(code);
+      if (secret !== undefined) expect(code).not.toBe("resolved");
+    },
+  );
 });

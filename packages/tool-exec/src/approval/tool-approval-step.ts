@@ -48,7 +48,7 @@ export type ToolApprovalStep =
   | ToolApprovalFailure;
 
 /** Step 5a's first half: whether the call needs approval, and its request if it does. */
-export type ToolApprovalCheck =
+export type ToolApprovalCheckResult =
   | { readonly type: "not_needed" }
   | { readonly type: "needed"; readonly request: ToolApprovalRequest }
   | ToolApprovalFailure;
