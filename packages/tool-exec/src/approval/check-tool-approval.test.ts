@@ -206,6 +206,16 @@ describe("checkToolApproval", () => {
         text: "needsApproval of tool send_email failed: its result could not be read: trap",
       },
       {
+        what: "the tool's needsApproval is a getter that throws",
+        tool: Object.defineProperty({ ...makeGatedTool() }, "needsApproval", {
+          get() {
+            throw new Error("getter");
+          },
+        }),
+        approval: {},
+        text: "needsApproval of tool send_email failed: getter",
+      },
+      {
         what: "the clock fails",
         tool: makeGatedTool(true),
         approval: { now: () => Number.NaN },

@@ -24,9 +24,10 @@ export function checkToolApproval(
   input: ToolApprovalInput,
 ): ToolApprovalCheckResult | Promise<ToolApprovalCheckResult> {
   const { approval, tool } = input;
-  if (approval.needsApproval === undefined && tool.needsApproval === undefined) return NOT_NEEDED;
   let needed: unknown;
   try {
+    // Inside the try: a tool is application code, and its `needsApproval` may be a throwing getter.
+    if (approval.needsApproval === undefined && tool.needsApproval === undefined) return NOT_NEEDED;
     const ctx = {
       tool,
       toolCall: input.toolCall,
