@@ -41,6 +41,13 @@ describe("the root entry", () => {
       [
         "ABORTED_TEXT",
         "BLOCKED_TEXT",
+        "ToolBatchError",
+        "approvalDeniedText",
+        "approvalExpiredText",
+        "approvalFailedText",
+        "defaultNeedsApproval",
+        "nestedApprovalText",
+        "needsApprovalFailedText",
         "DEFAULT_MAX_BYTES",
         "DEFAULT_MAX_LINES",
         "TOOL_CALL_ERROR_TYPES",

@@ -3,6 +3,41 @@
 export { executeAssistantMessage } from "./batch/execute-assistant-message";
 export { executeToolBatch } from "./batch/execute-tool-batch";
 export type {
+  ApprovalErrorType,
+  ApprovalRequestContext,
+  AwaitingSuspendedCall,
+  BatchNeedsApproval,
+  CompletedToolBatch,
+  DeferredSuspendedCall,
+  DroppedResultField,
+  ResumeToolBatchOptions,
+  SerializedOutcome,
+  SettledSuspendedCall,
+  SuspendedApproval,
+  SuspendedBatch,
+  SuspendedCall,
+  SuspendedToolBatch,
+  ToolApprovalDecider,
+  ToolApprovalDecision,
+  ToolApprovalOptions,
+  ToolApprovalRequest,
+  ToolApprovalVerdict,
+  ToolBatchErrorCode,
+  ToolBatchErrorOptions,
+  ToolBatchOutcome,
+  ToolCallApproval,
+} from "./approval/index";
+export {
+  approvalDeniedText,
+  approvalExpiredText,
+  approvalFailedText,
+  defaultNeedsApproval,
+  needsApprovalFailedText,
+  nestedApprovalText,
+  ToolBatchError,
+} from "./approval/index";
+export { executeToolBatch } from "./execute-tool-batch";
+export type {
   ExecuteToolBatchOptions,
   ToolBatchMode,
   ToolBatchResult,

@@ -30,7 +30,10 @@ export class RunningToolContext implements ToolContext {
   readonly toolCallId: string;
   readonly signal: AbortSignal;
   readonly toolCall: ToolCall;
+  /** Always 1 until the durable journal (SPEC §11) can run a `replay: "safe"` call again. */
+  readonly attempt: number = 1;
   readonly #run: ToolRun;
+  #idempotencyKey: string | undefined = undefined;
   readonly #runNested: NestedCallRunner;
   #accepting = true;
   #pendingUpdates: Promise<void>[] | undefined = undefined;
@@ -53,6 +56,15 @@ export class RunningToolContext implements ToolContext {
     this.signal = signal;
     this.#run = run;
     this.#runNested = runNested;
+  }
+
+  /**
+   * `${batchId}:${toolCallId}`. Until batches carry a `batchId` (SPEC §10), each call gets a fresh
+   * random id in its place, made only when a tool reads the key.
+   */
+  get idempotencyKey(): string {
+    this.#idempotencyKey ??= `${crypto.randomUUID()}:${this.toolCallId}`;
+    return this.#idempotencyKey;
   }
 
   get onUpdate(): (partial: ToolUpdate) => void {
