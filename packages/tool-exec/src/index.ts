@@ -36,11 +36,9 @@ export {
   nestedApprovalText,
   ToolBatchError,
 } from "./approval/index";
-export { executeToolBatch } from "./execute-tool-batch";
 export type {
   ExecuteToolBatchOptions,
   ToolBatchMode,
-  ToolBatchResult,
   ToolBatchResultMode,
 } from "./batch/execute-tool-batch-options";
 export { failTruncatedToolCalls } from "./batch/fail-truncated-tool-calls";

@@ -1,6 +1,6 @@
 import type { ToolCallApproval } from "./tool-call-approval";
 
-// Additions to the `ToolExecutionEvent` union (SPEC §10), kept here until the executor emits them.
+// The approval events of the `ToolExecutionEvent` union (SPEC §10).
 
 /** A call needs a human decision; comes right after the call's start event. */
 export interface ToolApprovalRequestedEvent {
@@ -31,17 +31,3 @@ export interface ToolBatchSuspendedEvent {
   /** Source order. */
   readonly pending: readonly { readonly toolCallId: string; readonly approvalId: string }[];
 }
-
-/** Fields `tool_execution_start` gains. */
-export interface ResumedStartEventFields {
-  /** `true` for an approved call starting again after a resume. */
-  readonly resumed?: true;
-  /** The attempt of a call recovered from a journal (SPEC §11). */
-  readonly attempt?: number;
-}
-
-/** The approval events, to merge into `ToolExecutionEvent`. */
-export type ApprovalEvent =
-  | ToolApprovalRequestedEvent
-  | ToolApprovalResolvedEvent
-  | ToolBatchSuspendedEvent;

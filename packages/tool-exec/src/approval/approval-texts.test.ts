@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APPROVAL_ERROR_TYPES } from "./approval-error-types";
+import { TOOL_CALL_ERROR_TYPES } from "../call/tool-call-error-type";
 import {
   approvalDeniedText,
   approvalExpiredText,
@@ -51,7 +51,8 @@ describe("approval texts", () => {
     expect(text).toBe(expected);
   });
 
-  it("should list the approval error types", () => {
-    expect(APPROVAL_ERROR_TYPES).toEqual(["approval_denied", "approval_expired", "approval_error"]);
+  it("should list the approval error types among the executor's", () => {
+    const approvalTypes = TOOL_CALL_ERROR_TYPES.filter((type) => type.startsWith("approval_"));
+    expect(approvalTypes).toEqual(["approval_denied", "approval_expired", "approval_error"]);
   });
 });

@@ -1,6 +1,6 @@
 import { copyJsonValue, type JsonObject, type JsonValue } from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
-import { isPromiseLike } from "../is-promise-like";
+import { isPromiseLike } from "../maybe-async";
 import { approvalFailedText, needsApprovalFailedText } from "./approval-texts";
 import { defaultNeedsApproval } from "./default-needs-approval";
 import { MAX_TIME_MS, readApprovalClock, resolveTtl } from "./resolve-approval-options";

@@ -1,5 +1,5 @@
 import { copyJsonValue, type ToolCall } from "@toolwright/tool-core";
-import type { ToolBatchMode } from "../execute-tool-batch-options";
+import type { ToolBatchMode } from "../batch/execute-tool-batch-options";
 import { type StorableOutcome, serializeOutcome } from "./serialize-outcome";
 import { signSuspendedBatch } from "./sign-suspended-batch";
 import {

@@ -1,5 +1,5 @@
 import { describeThrown } from "../describe-thrown";
-import { isPromiseLike } from "../is-promise-like";
+import { isPromiseLike } from "../maybe-async";
 import { approvalDeniedText, approvalFailedText } from "./approval-texts";
 import type { ResolvedApprovalOptions } from "./resolve-approval-options";
 import type { ToolApprovalRequest } from "./tool-approval-request";

@@ -9,7 +9,7 @@
  * batch without approval pays one property read per call.
  */
 import { describeThrown } from "../describe-thrown";
-import { isPromiseLike } from "../is-promise-like";
+import { isPromiseLike } from "../maybe-async";
 import { checkToolApproval } from "./check-tool-approval";
 import { decideToolApproval } from "./decide-tool-approval";
 import type { ToolApprovalRequest } from "./tool-approval-request";

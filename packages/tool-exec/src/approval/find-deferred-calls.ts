@@ -22,17 +22,34 @@ export interface DeferralEntry {
  */
 export function findDeferredCalls(entries: readonly DeferralEntry[]): boolean[] {
   const deferred = new Array<boolean>(entries.length).fill(false);
-  const held = new Set<string>();
+  const held = new DeferralKeys();
   for (let index = 0; index < entries.length; index++) {
     const { state, lockKeys } = entries[index] as DeferralEntry;
-    if (lockKeys === undefined || state === "ended") continue;
-    if (state === "ready") {
-      if (!lockKeys.some((key) => held.has(key))) continue;
-      deferred[index] = true;
-    }
-    for (const key of lockKeys) held.add(key);
+    if (state === "awaiting") held.hold(lockKeys);
+    else if (state === "ready") deferred[index] = held.defers(lockKeys);
   }
   return deferred;
+}
+
+/**
+ * The rule of {@link findDeferredCalls} for a batch that learns its calls one at a time, in source
+ * order: `hold` the keys of each awaiting call, and ask `defers` for each ready one.
+ */
+export class DeferralKeys {
+  readonly #held = new Set<string>();
+
+  /** An awaiting call's keys: later calls overlapping them are deferred. */
+  hold(lockKeys: readonly string[] | undefined): void {
+    if (lockKeys !== undefined) for (const key of lockKeys) this.#held.add(key);
+  }
+
+  /** Whether a ready call with these keys is deferred; if it is, its keys are held too. */
+  defers(lockKeys: readonly string[] | undefined): boolean {
+    if (lockKeys === undefined || this.#held.size === 0) return false;
+    if (!lockKeys.some((key) => this.#held.has(key))) return false;
+    this.hold(lockKeys);
+    return true;
+  }
 }
 
 /**

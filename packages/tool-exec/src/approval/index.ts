@@ -1,10 +1,7 @@
 // Approval (SPEC §10): the parts that do not depend on the executor's internals. The batch runner
 // wires them in; see README-integration.md.
 export type { ApprovalErrorType } from "./approval-error-types";
-export { APPROVAL_ERROR_TYPES } from "./approval-error-types";
 export type {
-  ApprovalEvent,
-  ResumedStartEventFields,
   ToolApprovalRequestedEvent,
   ToolApprovalResolvedEvent,
   ToolBatchSuspendedEvent,

@@ -5,7 +5,7 @@
  * Nothing here runs a tool; the batch runner follows the plan.
  */
 import type { JsonObject, ToolCall } from "@toolwright/tool-core";
-import type { ToolBatchMode } from "../execute-tool-batch-options";
+import type { ToolBatchMode } from "../batch/execute-tool-batch-options";
 import { approvalDeniedText, approvalExpiredText } from "./approval-texts";
 import { readSuspendedBatch } from "./read-suspended-batch";
 import { readToolApprovalDecisions } from "./read-tool-approval-decisions";

@@ -5,7 +5,8 @@
  * size.
  */
 import type { ToolCall } from "@toolwright/tool-core";
-import { checkToolContent } from "../check-tool-content";
+import { readToolContent } from "../call/read-tool-result";
+import { TOOL_CALL_ERROR_TYPES } from "../call/tool-call-error-type";
 import { BATCH_ID_PATTERN } from "./resolve-batch-id";
 import { verifySuspendedBatch } from "./sign-suspended-batch";
 import {
@@ -147,8 +148,8 @@ function checkOutcome(value: unknown, where: string): string | undefined {
   if (!isObject(value)) throw invalidState(`${where} must be an object`);
   const { result } = value;
   if (!isObject(result)) throw invalidState(`${where}/result must be an object`);
-  const contentProblem = checkToolContent(result.content);
-  if (contentProblem !== undefined) throw invalidState(`${where}/result: ${contentProblem}`);
+  const contentProblem = readToolContent(result.content);
+  if (typeof contentProblem === "string") throw invalidState(`${where}/result: ${contentProblem}`);
   optionalBoolean(result.isError, `${where}/result/isError`);
   optionalBoolean(result.terminate, `${where}/result/terminate`);
   if (result.usage !== undefined && !isObject(result.usage)) {
@@ -158,7 +159,12 @@ function checkOutcome(value: unknown, where: string): string | undefined {
   if (value.durationMs !== undefined && !isDuration(value.durationMs)) {
     throw invalidState(`${where}/durationMs must be a number >= 0`);
   }
-  optionalString(value.errorType, `${where}/errorType`);
+  if (
+    value.errorType !== undefined &&
+    !(TOOL_CALL_ERROR_TYPES as readonly unknown[]).includes(value.errorType)
+  ) {
+    throw invalidState(`${where}/errorType must be one of the executor's error types`);
+  }
   const { dropped } = value;
   if (
     dropped !== undefined &&

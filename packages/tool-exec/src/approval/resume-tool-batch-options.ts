@@ -1,4 +1,4 @@
-import type { ExecuteToolBatchOptions } from "../execute-tool-batch-options";
+import type { ExecuteToolBatchOptions } from "../batch/execute-tool-batch-options";
 import type { ToolApprovalOptions } from "./tool-approval-options";
 
 /**

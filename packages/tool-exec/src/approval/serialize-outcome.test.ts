@@ -102,7 +102,7 @@ describe("restoreOutcome", () => {
       toolCall,
       result: { content: [{ type: "text" as const, text: "no" }], details: {}, isError: true },
       isError: true,
-      errorType: "approval_denied",
+      errorType: "approval_denied" as const,
       approval: { approvalId: "a9", decision: "deny" as const, message: "not now" },
     };
     expect(restoreOutcome(toolCall, serializeOutcome(outcome))).toStrictEqual(outcome);

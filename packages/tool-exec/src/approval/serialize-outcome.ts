@@ -5,15 +5,13 @@ import {
   type ToolResult,
   type Usage,
 } from "@toolwright/tool-core";
-import type { ToolCallOutcome } from "../tool-call-outcome";
+import type { ToolCallErrorType } from "../call/tool-call-error-type";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { DroppedResultField, SerializedOutcome } from "./suspended-batch";
 import type { ToolCallApproval } from "./tool-call-approval";
 
-/** An outcome with the fields approval and the error taxonomy add. */
-export interface StorableOutcome extends ToolCallOutcome {
-  readonly errorType?: string;
-  readonly approval?: ToolCallApproval;
-}
+/** An outcome as a state or a journal stores it: a `ToolCallOutcome`. */
+export type StorableOutcome = ToolCallOutcome;
 
 /**
  * A settled outcome as JSON for a `SuspendedBatch` (or a journal): content parts keep their known
@@ -57,7 +55,7 @@ export function restoreOutcome(toolCall: ToolCall, stored: SerializedOutcome): S
     result: stored.result,
     isError: stored.isError,
     ...(stored.durationMs === undefined ? {} : { durationMs: stored.durationMs }),
-    ...(stored.errorType === undefined ? {} : { errorType: stored.errorType }),
+    ...(stored.errorType === undefined ? {} : { errorType: stored.errorType as ToolCallErrorType }),
     ...(stored.approval === undefined ? {} : { approval: stored.approval }),
   };
 }

@@ -1,5 +1,6 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
-import type { ToolCallOutcome } from "../tool-call-outcome";
+import type { ToolBatchResultMode } from "../batch/execute-tool-batch-options";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { SuspendedBatch } from "./suspended-batch";
 import type { ToolApprovalRequest } from "./tool-approval-request";
 
@@ -11,8 +12,10 @@ export interface CompletedToolBatch {
   readonly messages: ToolResultMessage[];
   /** One outcome per call, in source order, including calls settled in earlier runs. */
   readonly outcomes: ToolCallOutcome[];
-  /** Over all outcomes of the batch: every result asked to stop. */
+  /** `shouldTerminateToolBatch(outcomes)` over all outcomes of the batch: every result asked to stop. */
   readonly terminate: boolean;
+  /** How the calls ran: `"parallel"`, `"sequential"`, or `"truncated"` (none ran). */
+  readonly mode: ToolBatchResultMode;
 }
 
 /**

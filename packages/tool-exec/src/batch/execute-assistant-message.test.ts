@@ -8,8 +8,7 @@ import {
   describeEvents,
   echoTool,
   firstText,
-  recordEvents,
-} from "../test-support";
+  recordEvents, expectComplete } from "../test-support";
 import { executeAssistantMessage } from "./execute-assistant-message";
 
 function assistant(
@@ -34,7 +33,7 @@ describe("executeAssistantMessage", () => {
       "toolUse",
     );
     const { events, onEvent } = recordEvents();
-    const batch = await executeAssistantMessage(message, { tools: [echoTool], onEvent });
+    const batch = expectComplete(await executeAssistantMessage(message, { tools: [echoTool], onEvent }));
     expect(batch.mode).toBe("parallel");
     expect(batch.messages.map((result) => firstText(result))).toEqual(["one", "two"]);
     expect(describeEvents(events).filter((event) => event.startsWith("tool_result"))).toEqual([
@@ -45,9 +44,9 @@ describe("executeAssistantMessage", () => {
 
   it("should fail every call with the truncation text when stopReason is length", async () => {
     const tool = countingTool({ name: "echo" });
-    const batch = await executeAssistantMessage(assistant([first, second], "length"), {
+    const batch = expectComplete(await executeAssistantMessage(assistant([first, second], "length"), {
       tools: [tool],
-    });
+    }));
     expect(batch.mode).toBe("truncated");
     expect(tool.calls).toHaveLength(0);
     expect(batch.terminate).toBe(false);
@@ -60,10 +59,10 @@ describe("executeAssistantMessage", () => {
 
   it("should say sequential when a called tool demands it", async () => {
     const serial: Tool = { ...echoTool, name: "serial", executionMode: "sequential" };
-    const batch = await executeAssistantMessage(
+    const batch = expectComplete(await executeAssistantMessage(
       assistant([first, createToolCall("c3", "serial", { value: "s" })]),
       { tools: [echoTool, serial] },
-    );
+    ));
     expect(batch.mode).toBe("sequential");
   });
 
@@ -79,11 +78,11 @@ describe("executeAssistantMessage", () => {
     const message = assistant([createToolCall("o1", "outer")]);
     const before = vi.fn();
     const after = vi.fn();
-    await executeAssistantMessage(message, {
+    expectComplete(await executeAssistantMessage(message, {
       tools: [echoTool, outer],
       beforeToolCall: before,
       afterToolCall: after,
-    });
+    }));
     expect(before).toHaveBeenCalledTimes(2);
     for (const [context] of [...before.mock.calls, ...after.mock.calls]) {
       expect((context as { assistantMessage: unknown }).assistantMessage).toBe(message);
@@ -92,14 +91,14 @@ describe("executeAssistantMessage", () => {
 
   it("should give an empty batch for a message without tool calls", async () => {
     const { events, onEvent } = recordEvents();
-    const batch = await executeAssistantMessage(
+    const batch = expectComplete(await executeAssistantMessage(
       assistant([{ type: "text", text: "done" }], "stop"),
       {
         tools: [echoTool],
         onEvent,
       },
-    );
-    expect(batch).toEqual({ messages: [], outcomes: [], terminate: false, mode: "parallel" });
+    ));
+    expect(batch).toMatchObject({ messages: [], outcomes: [], terminate: false, mode: "parallel" });
     expect(events).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@
 import type { Tool, ToolContext, ToolUpdate } from "@toolwright/tool-core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolCall, firstText } from "../test-support";
+import { createToolCall, firstText, expectComplete } from "../test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import type { ToolExecutionEvent } from "./tool-events";
 
@@ -266,7 +266,7 @@ describe("executeToolBatch (property)", () => {
         const events: ToolExecutionEvent[] = [];
         const ended = new Set<string>();
         let updatesAfterEnd = 0;
-        const result = await executeToolBatch(calls, {
+        const result = expectComplete(await executeToolBatch(calls, {
           tools,
           mode: plan.mode,
           maxConcurrency: plan.maxConcurrency,
@@ -322,7 +322,7 @@ describe("executeToolBatch (property)", () => {
               }
             }
           },
-        });
+        }));
         // Let late onUpdate timers and abandoned tools run before judging.
         await new Promise((resolve) => setTimeout(resolve, 2));
 

@@ -1,5 +1,6 @@
 import type { ToolCall } from "@toolwright/tool-core";
-import type { ExecuteToolBatchOptions, ToolBatchResult } from "./execute-tool-batch-options";
+import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
+import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { runToolBatch } from "./run-tool-batch";
 
 /**
@@ -22,6 +23,6 @@ import { runToolBatch } from "./run-tool-batch";
 export function executeToolBatch<TContext = unknown>(
   toolCalls: readonly ToolCall[],
   options: ExecuteToolBatchOptions<TContext>,
-): Promise<ToolBatchResult> {
+): Promise<ToolBatchOutcome> {
   return runToolBatch(toolCalls, options as ExecuteToolBatchOptions<unknown>, undefined);
 }

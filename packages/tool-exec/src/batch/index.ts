@@ -6,7 +6,6 @@ export { executeToolBatch } from "./execute-tool-batch";
 export type {
   ExecuteToolBatchOptions,
   ToolBatchMode,
-  ToolBatchResult,
   ToolBatchResultMode,
 } from "./execute-tool-batch-options";
 export { failTruncatedToolCalls } from "./fail-truncated-tool-calls";

@@ -13,6 +13,8 @@ import { describeThrown } from "../describe-thrown";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
 import { createErrorResult } from "./error-result";
 import { ABORTED_TEXT, seamNotProvidedText, timeoutText } from "./executor-texts";
+import type { ToolApprovalStep } from "../approval/tool-approval-step";
+import { approveToolCall, resolveUnbatchedApproval, withApproval } from "./approve-tool-call";
 import { finishExecutedCall } from "./finish-executed-call";
 import { linkAbort } from "./link-abort";
 import { prepareToolCall } from "./prepare-tool-call";
@@ -26,10 +28,14 @@ import { normalizeTimeout, type ToolRun } from "./tool-run";
 import { ToolRunnerSeam } from "./tool-runner-seam";
 import { runInSpan } from "./trace-tool-call";
 
-/** Steps 6–7 of a prepared call; see the file header. */
+/**
+ * Steps 6–7 of a prepared call; see the file header. `attempt` is what the tool's context says
+ * (more than 1 only when a journal runs a `replay: "safe"` call again).
+ */
 export function executePreparedCall(
   prepared: PreparedCall,
   run: ToolRun,
+  attempt = 1,
 ): Promise<ToolCallOutcome> {
   const { toolCall, tool, span } = prepared;
   if (run.signal?.aborted === true) {
@@ -41,18 +47,34 @@ export function executePreparedCall(
     return Promise.resolve(settleCallWithError(toolCall, span, "seam_not_provided", text));
   }
   const timeoutMs = normalizeTimeout(tool.timeoutMs) ?? run.timeoutMs;
-  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run);
-  return executeWithLimit(prepared, run, timeoutMs);
+  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run, attempt);
+  return executeWithLimit(prepared, run, timeoutMs, attempt);
 }
 
-/** The whole pipeline of one call: `prepareToolCall`, then `executePreparedCall` if it may run. */
+/**
+ * The whole pipeline of one call outside a batch (`runToolCall`, a nested call): `prepareToolCall`,
+ * step 5a without a batch to suspend (`resolveUnbatchedApproval`), then `executePreparedCall` if
+ * the call may run.
+ */
 export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolCallOutcome> {
   const prepared = prepareToolCall(toolCall, run);
   if (prepared instanceof Promise) return prepared.then(continueCall);
   return continueCall(prepared);
 
   function continueCall(call: PreparedCall | EndedCall): Promise<ToolCallOutcome> {
-    return call.type === "ended" ? Promise.resolve(call.outcome) : executePreparedCall(call, run);
+    if (call.type === "ended") return Promise.resolve(call.outcome);
+    const step = approveToolCall(call, run, undefined);
+    if (step instanceof Promise) return step.then((settled) => runApproved(call, settled));
+    return runApproved(call, step);
+  }
+
+  function runApproved(call: PreparedCall, step: ToolApprovalStep): Promise<ToolCallOutcome> {
+    const resolved = resolveUnbatchedApproval(call, step);
+    if (resolved.type === "ended") return Promise.resolve(resolved.outcome);
+    const executing = executePreparedCall(call, run);
+    const approval = resolved.approval;
+    if (approval === undefined) return executing;
+    return executing.then((outcome) => withApproval(outcome, approval));
   }
 }
 
@@ -64,12 +86,17 @@ type Failure =
 // The common path — no time limit — is written without an async function: a batch keeps every
 // started call's state alive until its tool settles, and a suspended async frame (registers,
 // generator, await reactions) is several times larger than one closure context.
-function executeWithoutLimit(prepared: PreparedCall, run: ToolRun): Promise<ToolCallOutcome> {
+function executeWithoutLimit(
+  prepared: PreparedCall,
+  run: ToolRun,
+  attempt: number,
+): Promise<ToolCallOutcome> {
   const context = new RunningToolContext(
     prepared.toolCall,
     run,
     run.signalOrNever,
     runCallPipeline,
+    attempt,
   );
   const start = performance.now();
   let pending: unknown;
@@ -94,6 +121,7 @@ async function executeWithLimit(
   prepared: PreparedCall,
   run: ToolRun,
   timeoutMs: number,
+  attempt: number,
 ): Promise<ToolCallOutcome> {
   const controller = new AbortController();
   const unlink = linkAbort(run.signal, controller);
@@ -102,6 +130,7 @@ async function executeWithLimit(
     run,
     controller.signal,
     runCallPipeline,
+    attempt,
   );
   const start = performance.now();
   let value: unknown;

@@ -1,6 +1,7 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
 import { describe, expectTypeOf, it } from "vitest";
 import { executeToolBatch } from "../batch/execute-tool-batch";
+import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import type { ToolExecutionEvent } from "../batch/tool-events";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
 import type { ToolCallOutcome } from "./tool-call-outcome";
@@ -37,7 +38,9 @@ describe("executeToolBatch types", () => {
         expectTypeOf(event.durationMs).toEqualTypeOf<number | undefined>();
     };
     const batch = executeToolBatch([], { tools: [], onEvent });
-    expectTypeOf(batch).resolves.toMatchTypeOf<{
+    expectTypeOf(batch).resolves.toEqualTypeOf<ToolBatchOutcome>();
+    type Completed = Extract<ToolBatchOutcome, { status: "complete" }>;
+    expectTypeOf<Completed>().toMatchTypeOf<{
       messages: ToolResultMessage[];
       outcomes: ToolCallOutcome[];
       terminate: boolean;

@@ -1,4 +1,5 @@
 import type { SeamImplementations, ToolCall, ToolSource, ToolUpdate } from "@toolwright/tool-core";
+import type { ToolApprovalOptions } from "../approval/tool-approval-options";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
 
 /**
@@ -43,4 +44,11 @@ export interface RunToolCallOptions<TContext = unknown> {
   readonly context?: TContext;
   /** Receives streamed partial results; see {@link ToolUpdateListener}. */
   readonly onUpdate?: ToolUpdateListener;
+  /**
+   * Human approval (SPEC §10): a batch-level `needsApproval`, an in-process `decide`, expiry and the
+   * state's signing secret. A batch suspends for a call that awaits a decision; a single or nested
+   * call cannot suspend, so it runs only when `decide` gives a verdict. A tool's own
+   * `needsApproval` applies even without this option.
+   */
+  readonly approval?: ToolApprovalOptions<TContext>;
 }

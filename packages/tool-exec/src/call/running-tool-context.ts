@@ -30,10 +30,9 @@ export class RunningToolContext implements ToolContext {
   readonly toolCallId: string;
   readonly signal: AbortSignal;
   readonly toolCall: ToolCall;
-  /** Always 1 until the durable journal (SPEC §11) can run a `replay: "safe"` call again. */
-  readonly attempt: number = 1;
+  /** 1, or more for a `replay: "safe"` call run again after a crash (SPEC §11). */
+  readonly attempt: number;
   readonly #run: ToolRun;
-  #idempotencyKey: string | undefined = undefined;
   readonly #runNested: NestedCallRunner;
   #accepting = true;
   #pendingUpdates: Promise<void>[] | undefined = undefined;
@@ -47,24 +46,27 @@ export class RunningToolContext implements ToolContext {
     const toolCall: ToolCall = { type: "toolCall", id: "", name: "", arguments: {} };
     const signal = new AbortController().signal;
     const runNested: NestedCallRunner = () => Promise.reject(new Error("unused"));
-    keepShapeAlive(() => new RunningToolContext(toolCall, run, signal, runNested));
+    keepShapeAlive(() => new RunningToolContext(toolCall, run, signal, runNested, 1));
   }
 
-  constructor(toolCall: ToolCall, run: ToolRun, signal: AbortSignal, runNested: NestedCallRunner) {
+  constructor(
+    toolCall: ToolCall,
+    run: ToolRun,
+    signal: AbortSignal,
+    runNested: NestedCallRunner,
+    attempt: number,
+  ) {
     this.toolCall = toolCall;
+    this.attempt = attempt;
     this.toolCallId = toolCall.id;
     this.signal = signal;
     this.#run = run;
     this.#runNested = runNested;
   }
 
-  /**
-   * `${batchId}:${toolCallId}`. Until batches carry a `batchId` (SPEC §10), each call gets a fresh
-   * random id in its place, made only when a tool reads the key.
-   */
+  /** `${batchId}:${toolCallId}`: the same across attempts, resumes and processes. */
   get idempotencyKey(): string {
-    this.#idempotencyKey ??= `${crypto.randomUUID()}:${this.toolCallId}`;
-    return this.#idempotencyKey;
+    return `${this.#run.batchId}:${this.toolCallId}`;
   }
 
   get onUpdate(): (partial: ToolUpdate) => void {

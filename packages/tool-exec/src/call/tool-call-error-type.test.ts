@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { executeToolBatch } from "../batch/execute-tool-batch";
 import type { ExecuteToolBatchOptions } from "../batch/execute-tool-batch-options";
 import { failTruncatedToolCalls } from "../batch/fail-truncated-tool-calls";
-import { createToolCall, echoTool } from "../test-support";
+import { createToolCall, echoTool, expectComplete } from "../test-support";
 import { TOOL_CALL_ERROR_TYPES, type ToolCallErrorType } from "./tool-call-error-type";
 
 const ClockSeam = defineSeam<{ now(): number }>("clock");
@@ -144,13 +144,13 @@ describe("ToolCallErrorType", () => {
     "should give %s on the outcome, the end event and nowhere on success",
     async (errorType, toolCall, options) => {
       const ends: unknown[] = [];
-      const batch = await executeToolBatch([toolCall], {
+      const batch = expectComplete(await executeToolBatch([toolCall], {
         ...options,
         onEvent: async (event) => {
           if (event.type === "tool_execution_end") ends.push(event.errorType);
           await options.onEvent?.(event);
         },
-      });
+      }));
       expect(batch.outcomes[0]).toMatchObject({ isError: true, errorType });
       expect(ends).toEqual([errorType]);
     },
@@ -162,7 +162,7 @@ describe("ToolCallErrorType", () => {
   });
 
   it("should have no errorType on a success", async () => {
-    const batch = await executeToolBatch([call()], { tools: [tool({})] });
+    const batch = expectComplete(await executeToolBatch([call()], { tools: [tool({})] }));
     expect(batch.outcomes[0]).not.toHaveProperty("errorType");
   });
 

@@ -21,6 +21,9 @@ export const TOOL_CALL_ERROR_TYPES = [
   "render_error",
   "event_listener_error",
   "truncated_tool_call",
+  "approval_denied",
+  "approval_expired",
+  "approval_error",
 ] as const;
 
 /**

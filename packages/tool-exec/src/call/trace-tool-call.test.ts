@@ -7,7 +7,7 @@ import {
 import type { Tool } from "@toolwright/tool-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { executeToolBatch } from "../batch/execute-tool-batch";
-import { createToolCall, echoTool } from "../test-support";
+import { createToolCall, echoTool, expectComplete } from "../test-support";
 import { runToolCall } from "./run-tool-call";
 import { ToolRunnerSeam } from "./tool-runner-seam";
 import { startToolSpan, TRACER_NAME } from "./trace-tool-call";
@@ -81,13 +81,13 @@ describe("startToolSpan", () => {
   });
 
   it("should end every span of a parallel batch, blocked calls included", async () => {
-    await executeToolBatch(
+    expectComplete(await executeToolBatch(
       [createToolCall("a", "echo", { value: "1" }), createToolCall("b", "echo", { value: "2" })],
       {
         tools: [echoTool],
         beforeToolCall: ({ toolCall }) => (toolCall.id === "b" ? { block: true } : undefined),
       },
-    );
+    ));
     const spans = exporter.getFinishedSpans();
     expect(spans.map((span) => span.attributes["gen_ai.tool.call.id"]).sort()).toEqual(["a", "b"]);
     expect(

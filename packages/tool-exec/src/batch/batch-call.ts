@@ -1,0 +1,42 @@
+import type { ToolCall } from "@toolwright/tool-core";
+import type { ToolApprovalRequest } from "../approval/tool-approval-request";
+import type { ToolCallApproval } from "../approval/tool-call-approval";
+
+/**
+ * A call a human approved on resume: `tool_approval_resolved`, a start event with `resumed: true`,
+ * steps 1–5 again with the tools and hooks given now (no step 5a), then `execute`.
+ */
+export interface ApprovedBatchCall {
+  readonly type: "approved";
+  readonly toolCall: ToolCall;
+  readonly request: ToolApprovalRequest;
+  readonly resolution: ToolCallApproval;
+}
+
+/** A call waiting for a human decision; its lock keys keep later overlapping calls deferred. */
+export interface AwaitingBatchCall {
+  readonly type: "awaiting";
+  readonly toolCall: ToolCall;
+  readonly request: ToolApprovalRequest;
+  readonly lockKeys: readonly string[] | undefined;
+}
+
+/**
+ * A call waiting behind an awaiting one (overlapping lock keys, or a later call of a sequential
+ * batch). On resume it goes through the whole preflight, step 5a included.
+ */
+export interface DeferredBatchCall {
+  readonly type: "deferred";
+  readonly toolCall: ToolCall;
+}
+
+/**
+ * A call of a batch that has no outcome yet: a `ToolCall` not started in this run, or one of the
+ * states above. A batch runner turns each into an outcome or leaves it awaiting or deferred.
+ */
+export type UnsettledBatchCall = ToolCall | ApprovedBatchCall | AwaitingBatchCall | DeferredBatchCall;
+
+/** The call as the model wrote it. */
+export function toolCallOf(call: UnsettledBatchCall): ToolCall {
+  return call.type === "toolCall" ? call : call.toolCall;
+}

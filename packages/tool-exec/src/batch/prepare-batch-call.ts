@@ -1,0 +1,153 @@
+/**
+ * One call of a batch up to the point where it may execute:
+ *
+ *   [approved: tool_approval_resolved] → tool_execution_start → steps 1–5 (prepareToolCall)
+ *     → lock keys (parallel) → step 5a (not for an approved call) → ready | awaiting | ended
+ *
+ * Lock keys are read before step 5a, so a call whose `lockKeys` fail ends without asking a human.
+ * Synchronous when the listener, the preflight and the approval step are; never rejects.
+ */
+import type { ToolApprovalStep } from "../approval/tool-approval-step";
+import type { ToolCallApproval } from "../approval/tool-call-approval";
+import { approveToolCall, endWithApproval, withApproval } from "../call/approve-tool-call";
+import { failPreparedCall } from "../call/fail-prepared-call";
+import { prepareToolCall } from "../call/prepare-tool-call";
+import type { EndedCall, PreparedCall } from "../call/prepared-call";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { ToolRun } from "../call/tool-run";
+import { endUnsettledToolSpan } from "../call/trace-tool-call";
+import type { MaybePromise } from "../maybe-async";
+import type { ApprovedBatchCall, AwaitingBatchCall } from "./batch-call";
+import type { BatchEvents } from "./batch-events";
+import type { ToolCall } from "@toolwright/tool-core";
+import { readLockKeys } from "./read-lock-keys";
+
+/** A call that may execute now (subject to concurrency and lock keys). */
+export interface ReadyBatchCall {
+  readonly type: "ready";
+  readonly prepared: PreparedCall;
+  readonly lockKeys: readonly string[] | undefined;
+  /** How approval resolved it (`decide`, or a human on resume); its outcome carries it. */
+  readonly approval: ToolCallApproval | undefined;
+}
+
+/** Where a call stands after its preflight. */
+export type PreparedBatchCall = ReadyBatchCall | AwaitingBatchCall | EndedCall;
+
+/** What a batch's preflight needs besides the call. */
+export interface BatchPreflight {
+  readonly run: ToolRun;
+  readonly events: BatchEvents;
+  /** Parallel batches read lock keys; sequential ones have no use for them. */
+  readonly readKeys: boolean;
+}
+
+/**
+ * A call not started in this run: its start event (`resumed` when it had one in an earlier run),
+ * steps 1–5, lock keys, step 5a with its events.
+ */
+export function prepareBatchCall(
+  toolCall: ToolCall,
+  resumed: boolean,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall> {
+  const started = preflight.events.start(toolCall, resumed);
+  if (started === undefined) return afterStart(toolCall, preflight, undefined);
+  if (started instanceof Promise) {
+    return started.then((failure) =>
+      failure === undefined ? afterStart(toolCall, preflight, undefined) : toEnded(failure),
+    );
+  }
+  return toEnded(started);
+}
+
+/** An approved call on resume: resolved event, start event (`resumed: true`), steps 1–5 again. */
+export async function prepareApprovedCall(
+  call: ApprovedBatchCall,
+  preflight: BatchPreflight,
+): Promise<PreparedBatchCall> {
+  const { toolCall, resolution } = call;
+  const resolvedFailure = await preflight.events.resolved(toolCall, resolution);
+  if (resolvedFailure !== undefined) return toEnded(resolvedFailure);
+  const startFailure = await preflight.events.start(toolCall, true);
+  if (startFailure !== undefined) return toEnded(withApproval(startFailure, resolution));
+  return afterStart(toolCall, preflight, resolution);
+}
+
+function afterStart(
+  toolCall: ToolCall,
+  preflight: BatchPreflight,
+  approved: ToolCallApproval | undefined,
+): MaybePromise<PreparedBatchCall> {
+  const call = prepareToolCall(toolCall, preflight.run);
+  if (call instanceof Promise) return call.then((settled) => afterPrepare(settled, preflight, approved));
+  return afterPrepare(call, preflight, approved);
+}
+
+function afterPrepare(
+  call: PreparedCall | EndedCall,
+  preflight: BatchPreflight,
+  approved: ToolCallApproval | undefined,
+): MaybePromise<PreparedBatchCall> {
+  if (call.type === "ended") {
+    return approved === undefined ? call : toEnded(withApproval(call.outcome, approved));
+  }
+  let lockKeys: readonly string[] | undefined;
+  if (preflight.readKeys) {
+    const read = readLockKeys(call);
+    if (typeof read === "string") {
+      const outcome = failPreparedCall(call, "lock_keys_error", read);
+      return toEnded(approved === undefined ? outcome : withApproval(outcome, approved));
+    }
+    lockKeys = read;
+  }
+  if (approved !== undefined) return { type: "ready", prepared: call, lockKeys, approval: approved };
+  const step = approveToolCall(call, preflight.run, preflight.events.requested);
+  if (step instanceof Promise) {
+    return step.then((settled) => applyApprovalStep(call, lockKeys, settled, preflight));
+  }
+  return applyApprovalStep(call, lockKeys, step, preflight);
+}
+
+function applyApprovalStep(
+  prepared: PreparedCall,
+  lockKeys: readonly string[] | undefined,
+  step: ToolApprovalStep,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall> {
+  switch (step.type) {
+    case "not_needed":
+      return { type: "ready", prepared, lockKeys, approval: undefined };
+    case "failed":
+      return toEnded(failPreparedCall(prepared, step.errorType, step.text));
+    case "awaiting":
+      if (prepared.span !== undefined) endUnsettledToolSpan(prepared.span, "pending");
+      return { type: "awaiting", toolCall: prepared.toolCall, request: step.request, lockKeys };
+    default: {
+      // `decide` gave a verdict: the request is resolved in process, before the call goes on.
+      const resolution = step.resolution;
+      const resolved = preflight.events.resolved(prepared.toolCall, resolution);
+      const next = (failure: ToolCallOutcome | undefined): PreparedBatchCall => {
+        if (failure !== undefined) {
+          // The listener failed: the call ends with its message (and its span with it).
+          const text = describeResult(failure);
+          const outcome = failPreparedCall(prepared, "event_listener_error", text);
+          return toEnded(withApproval(outcome, resolution));
+        }
+        return step.type === "approved"
+          ? { type: "ready", prepared, lockKeys, approval: resolution }
+          : endWithApproval(prepared, step.errorType, step.text, resolution);
+      };
+      return resolved instanceof Promise ? resolved.then(next) : next(resolved);
+    }
+  }
+}
+
+function describeResult(outcome: ToolCallOutcome): string {
+  const first = outcome.result.content[0];
+  return first?.type === "text" ? first.text : "";
+}
+
+function toEnded(outcome: ToolCallOutcome): EndedCall {
+  return { type: "ended", outcome };
+}
