@@ -56,6 +56,7 @@ describe("the root entry", () => {
         "executeToolBatch",
         "executeToolCall",
         "failTruncatedToolCalls",
+        "resumeToolBatch",
         "runToolCall",
         "shouldTerminateToolBatch",
         "timeoutText",

@@ -1,7 +1,6 @@
 // The public API of @toolwright/tool-exec: explicit named exports only. Node-only helpers live in
 // `./node` (`@toolwright/tool-exec/node`) so this entry stays browser-safe.
-export { executeAssistantMessage } from "./batch/execute-assistant-message";
-export { executeToolBatch } from "./batch/execute-tool-batch";
+
 export type {
   ApprovalErrorType,
   ApprovalRequestContext,
@@ -21,10 +20,13 @@ export type {
   ToolApprovalDecision,
   ToolApprovalOptions,
   ToolApprovalRequest,
+  ToolApprovalRequestedEvent,
+  ToolApprovalResolvedEvent,
   ToolApprovalVerdict,
   ToolBatchErrorCode,
   ToolBatchErrorOptions,
   ToolBatchOutcome,
+  ToolBatchSuspendedEvent,
   ToolCallApproval,
 } from "./approval/index";
 export {
@@ -36,12 +38,15 @@ export {
   nestedApprovalText,
   ToolBatchError,
 } from "./approval/index";
+export { executeAssistantMessage } from "./batch/execute-assistant-message";
+export { executeToolBatch } from "./batch/execute-tool-batch";
 export type {
   ExecuteToolBatchOptions,
   ToolBatchMode,
   ToolBatchResultMode,
 } from "./batch/execute-tool-batch-options";
 export { failTruncatedToolCalls } from "./batch/fail-truncated-tool-calls";
+export { resumeToolBatch } from "./batch/resume-tool-batch";
 export { shouldTerminateToolBatch } from "./batch/should-terminate-tool-batch";
 export type {
   ToolEventListener,

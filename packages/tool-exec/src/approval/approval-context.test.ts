@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineTool, type ToolContext } from "@toolwright/tool-core";
-import { expectComplete } from "../test-support";
 import { describe, expect, it } from "vitest";
 import { executeToolBatch } from "../index";
+import { expectComplete } from "../test-support";
 
 describe("the tool context", () => {
   it("should give each call an idempotency key ending in its call id, stable within the call, and attempt 1", async () => {
@@ -22,13 +22,15 @@ describe("the tool context", () => {
         return { content: [{ type: "text", text: "ok" }] };
       },
     });
-    expectComplete(await executeToolBatch(
-      [
-        { type: "toolCall", id: "c1", name: "charge", arguments: {} },
-        { type: "toolCall", id: "c2", name: "charge", arguments: {} },
-      ],
-      { tools: [tool] },
-    ));
+    expectComplete(
+      await executeToolBatch(
+        [
+          { type: "toolCall", id: "c1", name: "charge", arguments: {} },
+          { type: "toolCall", id: "c2", name: "charge", arguments: {} },
+        ],
+        { tools: [tool] },
+      ),
+    );
     expect(seen).toHaveLength(2);
     expect(seen[0]?.key).toMatch(/^[A-Za-z0-9_.-]{1,128}:c1$/);
     expect(seen[1]?.key).toMatch(/^[A-Za-z0-9_.-]{1,128}:c2$/);

@@ -7,7 +7,7 @@ import type { ToolApprovalOptions } from "./tool-approval-options";
  * calls go through steps 1–5 with them.
  */
 export interface ResumeToolBatchOptions<TContext = unknown>
-  extends Omit<ExecuteToolBatchOptions<TContext>, "mode"> {
+  extends Omit<ExecuteToolBatchOptions<TContext>, "mode" | "batchId"> {
   /** `stateSecret` verifies the state; `now` decides which requests expired. */
   readonly approval?: ToolApprovalOptions<TContext>;
 }

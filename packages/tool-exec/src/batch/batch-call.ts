@@ -34,7 +34,11 @@ export interface DeferredBatchCall {
  * A call of a batch that has no outcome yet: a `ToolCall` not started in this run, or one of the
  * states above. A batch runner turns each into an outcome or leaves it awaiting or deferred.
  */
-export type UnsettledBatchCall = ToolCall | ApprovedBatchCall | AwaitingBatchCall | DeferredBatchCall;
+export type UnsettledBatchCall =
+  | ToolCall
+  | ApprovedBatchCall
+  | AwaitingBatchCall
+  | DeferredBatchCall;
 
 /** The call as the model wrote it. */
 export function toolCallOf(call: UnsettledBatchCall): ToolCall {

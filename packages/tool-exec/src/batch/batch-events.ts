@@ -51,13 +51,14 @@ export class BatchEvents {
     attempt?: number,
   ): MaybePromise<ToolCallOutcome | undefined> {
     if (!this.#queue.isActive) return undefined;
-    const event: { -readonly [Key in keyof ToolExecutionStartEvent]: ToolExecutionStartEvent[Key] } =
-      {
-        type: "tool_execution_start",
-        toolCallId: toolCall.id,
-        toolName: toolCall.name,
-        args: toolCall.arguments,
-      };
+    const event: {
+      -readonly [Key in keyof ToolExecutionStartEvent]: ToolExecutionStartEvent[Key];
+    } = {
+      type: "tool_execution_start",
+      toolCallId: toolCall.id,
+      toolName: toolCall.name,
+      args: toolCall.arguments,
+    };
     if (resumed) event.resumed = true;
     if (attempt !== undefined && attempt > 1) event.attempt = attempt;
     return this.#emitForCall(toolCall, event);

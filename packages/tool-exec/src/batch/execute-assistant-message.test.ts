@@ -7,8 +7,10 @@ import {
   createToolCall,
   describeEvents,
   echoTool,
+  expectComplete,
   firstText,
-  recordEvents, expectComplete } from "../test-support";
+  recordEvents,
+} from "../test-support";
 import { executeAssistantMessage } from "./execute-assistant-message";
 
 function assistant(
@@ -33,7 +35,9 @@ describe("executeAssistantMessage", () => {
       "toolUse",
     );
     const { events, onEvent } = recordEvents();
-    const batch = expectComplete(await executeAssistantMessage(message, { tools: [echoTool], onEvent }));
+    const batch = expectComplete(
+      await executeAssistantMessage(message, { tools: [echoTool], onEvent }),
+    );
     expect(batch.mode).toBe("parallel");
     expect(batch.messages.map((result) => firstText(result))).toEqual(["one", "two"]);
     expect(describeEvents(events).filter((event) => event.startsWith("tool_result"))).toEqual([
@@ -44,9 +48,11 @@ describe("executeAssistantMessage", () => {
 
   it("should fail every call with the truncation text when stopReason is length", async () => {
     const tool = countingTool({ name: "echo" });
-    const batch = expectComplete(await executeAssistantMessage(assistant([first, second], "length"), {
-      tools: [tool],
-    }));
+    const batch = expectComplete(
+      await executeAssistantMessage(assistant([first, second], "length"), {
+        tools: [tool],
+      }),
+    );
     expect(batch.mode).toBe("truncated");
     expect(tool.calls).toHaveLength(0);
     expect(batch.terminate).toBe(false);
@@ -59,10 +65,12 @@ describe("executeAssistantMessage", () => {
 
   it("should say sequential when a called tool demands it", async () => {
     const serial: Tool = { ...echoTool, name: "serial", executionMode: "sequential" };
-    const batch = expectComplete(await executeAssistantMessage(
-      assistant([first, createToolCall("c3", "serial", { value: "s" })]),
-      { tools: [echoTool, serial] },
-    ));
+    const batch = expectComplete(
+      await executeAssistantMessage(
+        assistant([first, createToolCall("c3", "serial", { value: "s" })]),
+        { tools: [echoTool, serial] },
+      ),
+    );
     expect(batch.mode).toBe("sequential");
   });
 
@@ -78,11 +86,13 @@ describe("executeAssistantMessage", () => {
     const message = assistant([createToolCall("o1", "outer")]);
     const before = vi.fn();
     const after = vi.fn();
-    expectComplete(await executeAssistantMessage(message, {
-      tools: [echoTool, outer],
-      beforeToolCall: before,
-      afterToolCall: after,
-    }));
+    expectComplete(
+      await executeAssistantMessage(message, {
+        tools: [echoTool, outer],
+        beforeToolCall: before,
+        afterToolCall: after,
+      }),
+    );
     expect(before).toHaveBeenCalledTimes(2);
     for (const [context] of [...before.mock.calls, ...after.mock.calls]) {
       expect((context as { assistantMessage: unknown }).assistantMessage).toBe(message);
@@ -91,13 +101,12 @@ describe("executeAssistantMessage", () => {
 
   it("should give an empty batch for a message without tool calls", async () => {
     const { events, onEvent } = recordEvents();
-    const batch = expectComplete(await executeAssistantMessage(
-      assistant([{ type: "text", text: "done" }], "stop"),
-      {
+    const batch = expectComplete(
+      await executeAssistantMessage(assistant([{ type: "text", text: "done" }], "stop"), {
         tools: [echoTool],
         onEvent,
-      },
-    ));
+      }),
+    );
     expect(batch).toMatchObject({ messages: [], outcomes: [], terminate: false, mode: "parallel" });
     expect(events).toEqual([]);
   });

@@ -7,19 +7,23 @@ import {
   createToolCall,
   describeEvents,
   echoTool,
+  expectComplete,
   firstText,
   flushMicrotasks,
   gatedCall,
-  recordEvents, expectComplete } from "../test-support";
+  recordEvents,
+} from "../test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 
 describe("executeToolBatch", () => {
   it("should give the hooks no assistant message in a bare batch", async () => {
     const before = vi.fn();
-    expectComplete(await executeToolBatch([createToolCall("1", "echo", { value: "x" })], {
-      tools: [echoTool],
-      beforeToolCall: before,
-    }));
+    expectComplete(
+      await executeToolBatch([createToolCall("1", "echo", { value: "x" })], {
+        tools: [echoTool],
+        beforeToolCall: before,
+      }),
+    );
     const [context] = before.mock.calls[0] as [Record<string, unknown>];
     expect(context).toHaveProperty("assistantMessage", undefined);
   });
@@ -69,18 +73,23 @@ describe("executeToolBatch", () => {
           return { content: [] };
         },
       };
-      expectComplete(await executeToolBatch(
-        [createToolCall("a", "echo", { value: "a" }), createToolCall("b", "echo", { value: "b" })],
-        {
-          tools: [tool],
-          beforeToolCall: async ({ toolCall }) => {
-            order.push(`before:${toolCall.id}`);
+      expectComplete(
+        await executeToolBatch(
+          [
+            createToolCall("a", "echo", { value: "a" }),
+            createToolCall("b", "echo", { value: "b" }),
+          ],
+          {
+            tools: [tool],
+            beforeToolCall: async ({ toolCall }) => {
+              order.push(`before:${toolCall.id}`);
+            },
+            onEvent: (event) => {
+              if (event.type === "tool_execution_start") order.push(`start:${event.toolCallId}`);
+            },
           },
-          onEvent: (event) => {
-            if (event.type === "tool_execution_start") order.push(`start:${event.toolCallId}`);
-          },
-        },
-      ));
+        ),
+      );
       expect(order).toEqual([
         "start:a",
         "before:a",
@@ -197,9 +206,11 @@ describe("executeToolBatch", () => {
       ],
     ])("should end a call whose lockKeys %s", async (_name, lockKeys, text) => {
       const execute = vi.fn(() => ({ content: [] }));
-      const { messages } = expectComplete(await executeToolBatch([createToolCall("1", "echo", { value: "v" })], {
-        tools: [{ ...echoTool, lockKeys, execute } as Tool],
-      }));
+      const { messages } = expectComplete(
+        await executeToolBatch([createToolCall("1", "echo", { value: "v" })], {
+          tools: [{ ...echoTool, lockKeys, execute } as Tool],
+        }),
+      );
       expect(firstText(messages[0] ?? { content: [] })).toBe(text);
       expect(execute).not.toHaveBeenCalled();
     });
@@ -208,10 +219,15 @@ describe("executeToolBatch", () => {
   describe("sequential", () => {
     it("should run each call start → end → result before the next", async () => {
       const { events, onEvent } = recordEvents();
-      expectComplete(await executeToolBatch(
-        [createToolCall("1", "echo", { value: "a" }), createToolCall("2", "echo", { value: "b" })],
-        { tools: [echoTool], mode: "sequential", onEvent },
-      ));
+      expectComplete(
+        await executeToolBatch(
+          [
+            createToolCall("1", "echo", { value: "a" }),
+            createToolCall("2", "echo", { value: "b" }),
+          ],
+          { tools: [echoTool], mode: "sequential", onEvent },
+        ),
+      );
       expect(describeEvents(events)).toEqual([
         "tool_execution_start:1",
         "tool_execution_end:1",
@@ -299,16 +315,21 @@ describe("executeToolBatch", () => {
 
     it("should abort the remaining preflights when the signal fires during one", async () => {
       const controller = new AbortController();
-      const { messages } = expectComplete(await executeToolBatch(
-        [createToolCall("1", "echo", { value: "a" }), createToolCall("2", "echo", { value: "b" })],
-        {
-          tools: [echoTool],
-          signal: controller.signal,
-          beforeToolCall: ({ toolCall }) => {
-            if (toolCall.id === "1") controller.abort();
+      const { messages } = expectComplete(
+        await executeToolBatch(
+          [
+            createToolCall("1", "echo", { value: "a" }),
+            createToolCall("2", "echo", { value: "b" }),
+          ],
+          {
+            tools: [echoTool],
+            signal: controller.signal,
+            beforeToolCall: ({ toolCall }) => {
+              if (toolCall.id === "1") controller.abort();
+            },
           },
-        },
-      ));
+        ),
+      );
       expect(messages.map((message) => firstText(message))).toEqual([ABORTED_TEXT, ABORTED_TEXT]);
     });
   });
@@ -325,21 +346,22 @@ describe("executeToolBatch", () => {
       [["stop", "echo"], false],
       [["stop", "missing"], false],
     ])("should terminate for %j only when every result says so → %s", async (names, expected) => {
-      const { terminate } = expectComplete(await executeToolBatch(
-        names.map((name, index) => createToolCall(String(index), name, { value: "v" })),
-        { tools: [stopper, echoTool] },
-      ));
+      const { terminate } = expectComplete(
+        await executeToolBatch(
+          names.map((name, index) => createToolCall(String(index), name, { value: "v" })),
+          { tools: [stopper, echoTool] },
+        ),
+      );
       expect(terminate).toBe(expected);
     });
 
     it("should count a blocked call with terminate as a vote to stop", async () => {
-      const { terminate, outcomes } = expectComplete(await executeToolBatch(
-        [createToolCall("1", "echo", { value: "v" })],
-        {
+      const { terminate, outcomes } = expectComplete(
+        await executeToolBatch([createToolCall("1", "echo", { value: "v" })], {
           tools: [echoTool],
           beforeToolCall: () => ({ block: true, terminate: true }),
-        },
-      ));
+        }),
+      );
       expect(terminate).toBe(true);
       expect(outcomes[0]?.isError).toBe(true);
     });

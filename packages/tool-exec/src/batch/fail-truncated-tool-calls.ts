@@ -1,10 +1,10 @@
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import { resolveBatchId } from "../approval/resolve-batch-id";
+import type { CompletedToolBatch } from "../approval/tool-batch-outcome";
 import { truncatedToolCallText } from "../call/executor-texts";
 import { settleCallWithError } from "../call/settle-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { BatchEvents } from "./batch-events";
-import { resolveBatchId } from "../approval/resolve-batch-id";
-import type { CompletedToolBatch } from "../approval/tool-batch-outcome";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { ToolEventQueue } from "./tool-event-queue";
 

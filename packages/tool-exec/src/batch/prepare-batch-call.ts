@@ -7,6 +7,8 @@
  * Lock keys are read before step 5a, so a call whose `lockKeys` fail ends without asking a human.
  * Synchronous when the listener, the preflight and the approval step are; never rejects.
  */
+
+import type { ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import type { ToolCallApproval } from "../approval/tool-call-approval";
 import { approveToolCall, endWithApproval, withApproval } from "../call/approve-tool-call";
@@ -19,7 +21,6 @@ import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import type { MaybePromise } from "../maybe-async";
 import type { ApprovedBatchCall, AwaitingBatchCall } from "./batch-call";
 import type { BatchEvents } from "./batch-events";
-import type { ToolCall } from "@toolwright/tool-core";
 import { readLockKeys } from "./read-lock-keys";
 
 /** A call that may execute now (subject to concurrency and lock keys). */
@@ -80,7 +81,8 @@ function afterStart(
   approved: ToolCallApproval | undefined,
 ): MaybePromise<PreparedBatchCall> {
   const call = prepareToolCall(toolCall, preflight.run);
-  if (call instanceof Promise) return call.then((settled) => afterPrepare(settled, preflight, approved));
+  if (call instanceof Promise)
+    return call.then((settled) => afterPrepare(settled, preflight, approved));
   return afterPrepare(call, preflight, approved);
 }
 
@@ -101,7 +103,8 @@ function afterPrepare(
     }
     lockKeys = read;
   }
-  if (approved !== undefined) return { type: "ready", prepared: call, lockKeys, approval: approved };
+  if (approved !== undefined)
+    return { type: "ready", prepared: call, lockKeys, approval: approved };
   const step = approveToolCall(call, preflight.run, preflight.events.requested);
   if (step instanceof Promise) {
     return step.then((settled) => applyApprovalStep(call, lockKeys, settled, preflight));

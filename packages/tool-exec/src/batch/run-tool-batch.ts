@@ -9,8 +9,8 @@ import type { AssistantMessage, ToolCall, ToolResultMessage } from "@toolwright/
 import { findUnstorableToolCall } from "../approval/create-suspended-batch";
 import { readApprovalClock } from "../approval/resolve-approval-options";
 import { resolveBatchId } from "../approval/resolve-batch-id";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { ToolBatchError } from "../approval/tool-batch-error";
+import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import type { RunToolCallOptions } from "../call/run-tool-call-options";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { type InternalUpdateListener, ToolRun } from "../call/tool-run";

@@ -85,6 +85,9 @@ export function endWithApproval(
 }
 
 /** `outcome` with how approval resolved its call. */
-export function withApproval(outcome: ToolCallOutcome, approval: ToolCallApproval): ToolCallOutcome {
+export function withApproval(
+  outcome: ToolCallOutcome,
+  approval: ToolCallApproval,
+): ToolCallOutcome {
   return { ...outcome, approval };
 }

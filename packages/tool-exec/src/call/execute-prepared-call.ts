@@ -9,12 +9,12 @@
  * without executing.
  */
 import type { Seam, ToolCall, ToolResult } from "@toolwright/tool-core";
+import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import { describeThrown } from "../describe-thrown";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
+import { approveToolCall, resolveUnbatchedApproval, withApproval } from "./approve-tool-call";
 import { createErrorResult } from "./error-result";
 import { ABORTED_TEXT, seamNotProvidedText, timeoutText } from "./executor-texts";
-import type { ToolApprovalStep } from "../approval/tool-approval-step";
-import { approveToolCall, resolveUnbatchedApproval, withApproval } from "./approve-tool-call";
 import { finishExecutedCall } from "./finish-executed-call";
 import { linkAbort } from "./link-abort";
 import { prepareToolCall } from "./prepare-tool-call";

@@ -1,7 +1,7 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
 import { describe, expectTypeOf, it } from "vitest";
-import { executeToolBatch } from "../batch/execute-tool-batch";
 import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
+import { executeToolBatch } from "../batch/execute-tool-batch";
 import type { ToolExecutionEvent } from "../batch/tool-events";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
 import type { ToolCallOutcome } from "./tool-call-outcome";

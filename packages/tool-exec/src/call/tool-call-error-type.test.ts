@@ -128,6 +128,27 @@ const cases: Case[] = [
     },
   ],
   [
+    "approval_denied",
+    call(),
+    {
+      tools: [tool({ needsApproval: true })],
+      approval: { decide: () => ({ decision: "deny" }) },
+    },
+  ],
+  [
+    "approval_error",
+    call(),
+    {
+      tools: [
+        tool({
+          needsApproval: () => {
+            throw new Error("policy down");
+          },
+        }),
+      ],
+    },
+  ],
+  [
     "event_listener_error",
     call(),
     {
@@ -144,13 +165,15 @@ describe("ToolCallErrorType", () => {
     "should give %s on the outcome, the end event and nowhere on success",
     async (errorType, toolCall, options) => {
       const ends: unknown[] = [];
-      const batch = expectComplete(await executeToolBatch([toolCall], {
-        ...options,
-        onEvent: async (event) => {
-          if (event.type === "tool_execution_end") ends.push(event.errorType);
-          await options.onEvent?.(event);
-        },
-      }));
+      const batch = expectComplete(
+        await executeToolBatch([toolCall], {
+          ...options,
+          onEvent: async (event) => {
+            if (event.type === "tool_execution_end") ends.push(event.errorType);
+            await options.onEvent?.(event);
+          },
+        }),
+      );
       expect(batch.outcomes[0]).toMatchObject({ isError: true, errorType });
       expect(ends).toEqual([errorType]);
     },
@@ -167,7 +190,12 @@ describe("ToolCallErrorType", () => {
   });
 
   it("should have a case above, and a row in the README, for every value", () => {
-    const covered = new Set([...cases.map(([type]) => type), "truncated_tool_call"]);
+    // truncated_tool_call and approval_expired have their own tests (a resume is needed for expiry).
+    const covered = new Set([
+      ...cases.map(([type]) => type),
+      "truncated_tool_call",
+      "approval_expired",
+    ]);
     expect([...TOOL_CALL_ERROR_TYPES].filter((type) => !covered.has(type))).toEqual([]);
     const readme = readFileSync(
       join(dirname(fileURLToPath(import.meta.url)), "../../README.md"),
