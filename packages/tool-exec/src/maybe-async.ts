@@ -2,6 +2,11 @@
  * The executor's one idiom for steps that are synchronous unless user code returns a promise: a
  * step returns `T | Promise<T>`, and the next step runs at once when it can. A batch of thousands
  * of synchronous calls then pays no promise (and no microtask) per call for nothing.
+ *
+ * Two checks, one per kind of value: a `MaybePromise` the executor made is a native promise or not
+ * (`instanceof Promise`, or `thenMaybe`); a value user code returned goes through `isPromiseLike`
+ * once and, when it is a thenable, through `Promise.resolve` — so a hostile `then` becomes a
+ * rejection the step handles, never a throw.
  */
 
 /** A value now, or a native promise of it. */
