@@ -1,9 +1,12 @@
 // The public API of @toolwright/tool-core: explicit named exports only.
 export type { CoercionChange, SchemaIssue } from "@toolwright/schema-coerce";
 export type { ImageContent, TextContent, ToolContent } from "./content";
+export type { CopyJsonFailure } from "./copy-json-value";
+export { copyJsonValue } from "./copy-json-value";
 export type {
   ResultToolDefinition,
   Tool,
+  ToolApprovalCheck,
   ToolDefinitionBase,
   ToolExecutionMode,
   ToolModel,
@@ -15,6 +18,7 @@ export type {
   ValueToolDefinition,
 } from "./define-tool";
 export { defineTool } from "./define-tool";
+export type { JsonObject, JsonValue } from "./json-value";
 export type {
   AssistantContent,
   AssistantMessage,
@@ -25,6 +29,7 @@ export type {
   ToolRemoval,
   UserMessage,
 } from "./message";
+export type { ApprovalCheckContext, NeedsApproval } from "./needs-approval";
 export type { ParsedToolCallArguments } from "./parse-tool-call-arguments";
 export { parseToolCallArguments } from "./parse-tool-call-arguments";
 export type { Seam, SeamBinding, SeamImplementations } from "./seam";

@@ -19,7 +19,10 @@ export class RunningToolContext implements ToolContext {
   readonly toolCallId: string;
   readonly signal: AbortSignal;
   readonly toolCall: ToolCall;
+  /** Always 1 until the durable journal (SPEC §11) can run a `replay: "safe"` call again. */
+  readonly attempt: number = 1;
   readonly #host: ToolContextHost;
+  #idempotencyKey: string | undefined;
   #boundUpdate: ((partial: ToolUpdate) => void) | undefined;
   #boundUse: (<T>(seam: Seam<T>) => T) | undefined;
 
@@ -41,6 +44,15 @@ export class RunningToolContext implements ToolContext {
     this.toolCall = host.toolCall;
     this.toolCallId = host.toolCall.id;
     this.signal = signal;
+  }
+
+  /**
+   * `${batchId}:${toolCallId}`. Until batches carry a `batchId` (SPEC §10), each call gets a fresh
+   * random id in its place, made only when a tool reads the key.
+   */
+  get idempotencyKey(): string {
+    this.#idempotencyKey ??= `${crypto.randomUUID()}:${this.toolCallId}`;
+    return this.#idempotencyKey;
   }
 
   get onUpdate(): (partial: ToolUpdate) => void {
