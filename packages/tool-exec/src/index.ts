@@ -1,5 +1,10 @@
 // The public API of @toolwright/tool-exec: explicit named exports only. Node-only helpers live in
 // `./node` (`@toolwright/tool-exec/node`) so this entry stays browser-safe.
+
+export type { SerializedOutcome } from "./approval/suspended-batch";
+export type { ToolBatchErrorCode } from "./approval/tool-batch-error";
+// The durable journal (SPEC §11): the interface, its records and the in-memory journal.
+export { ToolBatchError } from "./approval/tool-batch-error";
 export { executeToolBatch } from "./execute-tool-batch";
 export type {
   ExecuteToolBatchOptions,
@@ -26,6 +31,20 @@ export type {
   HookReturn,
   ToolArgumentCoercions,
 } from "./hooks";
+export { createMemoryJournal } from "./journal/create-memory-journal";
+export type {
+  ApprovalRecord,
+  BatchRecord,
+  CompletedRecord,
+  DecisionRecord,
+  JournalRecord,
+  RevisionRecord,
+  SettledRecord,
+  SettledRecovery,
+  StartedRecord,
+} from "./journal/journal-record";
+export type { JournalLock, JournalWriteResult, ToolCallJournal } from "./journal/tool-call-journal";
+export { validateJournalRecords } from "./journal/validate-journal-records";
 export { runToolCall } from "./run-tool-call";
 export type { RunToolCallOptions, ToolUpdateListener } from "./run-tool-call-options";
 export { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
