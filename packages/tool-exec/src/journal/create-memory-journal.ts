@@ -1,4 +1,3 @@
-import { copyJsonValue } from "@toolwright/tool-core";
 import { ToolBatchError } from "../approval/tool-batch-error";
 import {
   admitJournalRecords,
@@ -51,7 +50,7 @@ export function createMemoryJournal(): ToolCallJournal {
       checkOpen();
       checkJournalBatchId(batchId);
       const records = batches.get(batchId)?.records ?? [];
-      return records.map((record) => copyJsonValue(record).value as JournalRecord);
+      return structuredClone(records);
     },
     async listOpen() {
       checkOpen();

@@ -22,21 +22,19 @@ export function validateJournalRecords(
     );
   }
   return records.map((record, index) => {
-    const copy = copyJsonValue(record);
-    const problem = copy.ok
-      ? findJournalRecordProblem(copy.value)
-      : `not JSON at ${copy.failure.path || "/"}: ${copy.failure.reason}`;
-    const foreignBatch =
-      problem === undefined &&
-      (copy.value as JournalRecord).t === "batch" &&
-      (copy.value as { batchId: string }).batchId !== batchId;
-    if (problem !== undefined || foreignBatch) {
+    const refuse = (problem: string): never => {
       throw new ToolBatchError(
         "INVALID_ARGUMENT",
-        `Journal record ${index} for batch ${batchId} is invalid: ${problem ?? "a batch record for another batchId"}`,
+        `Journal record ${index} for batch ${batchId} is invalid: ${problem}`,
       );
-    }
-    return copy.value as JournalRecord;
+    };
+    const copy = copyJsonValue(record);
+    if (!copy.ok) return refuse(`not JSON at ${copy.failure.path || "/"}: ${copy.failure.reason}`);
+    const problem = findJournalRecordProblem(copy.value);
+    if (problem !== undefined) return refuse(problem);
+    const copied = copy.value as JournalRecord;
+    if (copied.t === "batch" && copied.batchId !== batchId) refuse("a batch record for another batchId");
+    return copied;
   });
 }
 
