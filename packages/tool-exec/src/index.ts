@@ -31,6 +31,8 @@ export type {
   HookReturn,
   ToolArgumentCoercions,
 } from "./hooks";
+export type { JournalBatchStatus } from "./journal/check-journal-record-order";
+export { checkJournalRecordOrder } from "./journal/check-journal-record-order";
 export { createMemoryJournal } from "./journal/create-memory-journal";
 export type {
   ApprovalRecord,

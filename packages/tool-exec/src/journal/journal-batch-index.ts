@@ -1,4 +1,4 @@
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { checkJournalRecordOrder } from "./check-journal-record-order";
 import type { JournalRecord } from "./journal-record";
 
 /**
@@ -35,24 +35,11 @@ export function admitJournalRecords(
   batchId: string,
   records: readonly JournalRecord[],
 ): JournalRecord[] {
+  const after = checkJournalRecordOrder(batchId, records, index);
   const admitted: JournalRecord[] = [];
   const settled = new Set<string>();
   const decided = new Set<string>();
-  let exists = index.exists;
-  let completed = index.completed;
-  for (const [position, record] of records.entries()) {
-    const refuse = (why: string): never => {
-      throw new ToolBatchError(
-        "INVALID_ARGUMENT",
-        `Journal record ${position} for batch ${batchId}: ${why}`,
-      );
-    };
-    if (completed) refuse("the batch is completed; nothing can be appended to it");
-    if (!exists && record.t !== "batch")
-      refuse("unknown batch (its first record must be its batch record)");
-    if (exists && record.t === "batch") refuse("the batch already has its batch record");
-    if (record.t === "batch") exists = true;
-    if (record.t === "completed") completed = true;
+  for (const record of records) {
     if (record.t === "settled" || record.t === "decision") {
       const [stored, pending] =
         record.t === "settled" ? [index.settled, settled] : [index.decided, decided];
@@ -61,8 +48,8 @@ export function admitJournalRecords(
     }
     admitted.push(record);
   }
-  index.exists = exists;
-  index.completed = completed;
+  index.exists = after.exists;
+  index.completed = after.completed;
   for (const callId of settled) index.settled.add(callId);
   for (const callId of decided) index.decided.add(callId);
   return admitted;

@@ -33,7 +33,8 @@ export function validateJournalRecords(
     const problem = findJournalRecordProblem(copy.value);
     if (problem !== undefined) return refuse(problem);
     const copied = copy.value as JournalRecord;
-    if (copied.t === "batch" && copied.batchId !== batchId) refuse("a batch record for another batchId");
+    if (copied.t === "batch" && copied.batchId !== batchId)
+      refuse("a batch record for another batchId");
     return copied;
   });
 }
