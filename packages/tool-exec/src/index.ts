@@ -1,10 +1,39 @@
 // The public API of @toolwright/tool-exec: explicit named exports only. Node-only helpers live in
 // `./node` (`@toolwright/tool-exec/node`) so this entry stays browser-safe.
-
-export type { SerializedOutcome } from "./approval/suspended-batch";
-export type { ToolBatchErrorCode } from "./approval/tool-batch-error";
-// The durable journal (SPEC §11): the interface, its records and the in-memory journal.
-export { ToolBatchError } from "./approval/tool-batch-error";
+export type {
+  ApprovalErrorType,
+  ApprovalRequestContext,
+  AwaitingSuspendedCall,
+  BatchNeedsApproval,
+  CompletedToolBatch,
+  DeferredSuspendedCall,
+  DroppedResultField,
+  ResumeToolBatchOptions,
+  SerializedOutcome,
+  SettledSuspendedCall,
+  SuspendedApproval,
+  SuspendedBatch,
+  SuspendedCall,
+  SuspendedToolBatch,
+  ToolApprovalDecider,
+  ToolApprovalDecision,
+  ToolApprovalOptions,
+  ToolApprovalRequest,
+  ToolApprovalVerdict,
+  ToolBatchErrorCode,
+  ToolBatchErrorOptions,
+  ToolBatchOutcome,
+  ToolCallApproval,
+} from "./approval/index";
+export {
+  approvalDeniedText,
+  approvalExpiredText,
+  approvalFailedText,
+  defaultNeedsApproval,
+  needsApprovalFailedText,
+  nestedApprovalText,
+  ToolBatchError,
+} from "./approval/index";
 export { executeToolBatch } from "./execute-tool-batch";
 export type {
   ExecuteToolBatchOptions,

@@ -1,8 +1,12 @@
 // Test-only helpers (not exported from the package): tool calls, requests and states.
-import type { ToolCall } from "@toolwright/tool-core";
+import { defineTool, type Tool, type ToolCall } from "@toolwright/tool-core";
 import { createSuspendedBatch, type SuspendedCallRecord } from "./create-suspended-batch";
+import { resolveApprovalOptions } from "./resolve-approval-options";
 import type { SuspendedBatch } from "./suspended-batch";
+import type { ToolApprovalOptions } from "./tool-approval-options";
 import type { ToolApprovalRequest } from "./tool-approval-request";
+import type { ToolApprovalInput } from "./tool-approval-step";
+import { ToolBatchError, type ToolBatchErrorCode } from "./tool-batch-error";
 
 /** 2026-12-01T14:00:00.000Z: the fake clock's start. */
 export const T0 = Date.UTC(2026, 11, 1, 14, 0, 0);
@@ -69,4 +73,51 @@ export function makeTestState(stateSecret?: string): Promise<SuspendedBatch> {
     calls: makeTestRecords(),
     ...(stateSecret === undefined ? {} : { stateSecret }),
   });
+}
+
+/** A `send_email` tool with `needsApproval` as given. */
+export function makeGatedTool(needsApproval?: Tool["needsApproval"]): Tool {
+  return defineTool({
+    name: "send_email",
+    description: "Send an email",
+    parameters: { type: "object", properties: { to: { type: "string" } } },
+    ...(needsApproval === undefined ? {} : { needsApproval }),
+    execute: () => ({ content: [] }),
+  });
+}
+
+/** Step 5a's input for call c1 of `tool`, with the fake clock at {@link T0} unless `approval` sets `now`. */
+export function makeApprovalInput(
+  tool: Tool,
+  approval: ToolApprovalOptions = {},
+): ToolApprovalInput {
+  return {
+    batchId: "batch-1",
+    tool,
+    toolCall: makeToolCall("c1"),
+    args: { to: "c1@example.org" },
+    context: { user: "ana" },
+    signal: new AbortController().signal,
+    approval: resolveApprovalOptions({ now: () => T0, ...approval }),
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests edit a JSON state freely, field by field
+export type Editable = any;
+
+/** The test state as plain JSON, for editing. */
+export async function editableState(): Promise<Editable> {
+  return JSON.parse(JSON.stringify(await makeTestState()));
+}
+
+/** The `ToolBatchError` code a promise rejects with, or `resolved`. */
+export async function codeOf(
+  promise: Promise<unknown>,
+): Promise<ToolBatchErrorCode | "resolved" | "not a ToolBatchError"> {
+  try {
+    await promise;
+    return "resolved";
+  } catch (error) {
+    return ToolBatchError.isInstance(error) ? error.code : "not a ToolBatchError";
+  }
 }

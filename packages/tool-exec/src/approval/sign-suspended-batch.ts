@@ -6,12 +6,9 @@
 import { decodeBase64url, encodeBase64url } from "./base64url";
 import { toCanonicalJson } from "./to-canonical-json";
 
-/** A state as signed: every field but `signature`. */
-type Unsigned = { readonly signature?: unknown };
-
 /** The base64url signature of `state` (its own `signature`, if any, is left out). */
 export async function signSuspendedBatch(
-  state: Unsigned,
+  state: object,
   secret: string | Uint8Array,
 ): Promise<string> {
   const key = await importSecret(secret, "sign");
@@ -24,10 +21,10 @@ export async function signSuspendedBatch(
  * absent or malformed signature. Throws what {@link toCanonicalJson} throws for a non-JSON state.
  */
 export async function verifySuspendedBatch(
-  state: Unsigned,
+  state: object,
   secret: string | Uint8Array,
 ): Promise<boolean> {
-  const { signature } = state;
+  const { signature } = state as { readonly signature?: unknown };
   if (typeof signature !== "string") return false;
   const bytes = decodeBase64url(signature);
   if (bytes === undefined || bytes.length !== 32) return false;
@@ -36,8 +33,9 @@ export async function verifySuspendedBatch(
   return crypto.subtle.verify("HMAC", key, bytes as Uint8Array<ArrayBuffer>, data);
 }
 
-function signedBytes(state: Unsigned): Uint8Array<ArrayBuffer> {
-  const { signature: _signature, ...unsigned } = state;
+/** The UTF-8 canonical JSON of every field but `signature`. */
+function signedBytes(state: object): Uint8Array<ArrayBuffer> {
+  const { signature: _signature, ...unsigned } = state as { readonly signature?: unknown };
   return new TextEncoder().encode(toCanonicalJson(unsigned));
 }
 
