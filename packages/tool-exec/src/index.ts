@@ -82,5 +82,21 @@ export { TOOL_CALL_ERROR_TYPES } from "./call/tool-call-error-type";
 export type { ToolCallOutcome } from "./call/tool-call-outcome";
 export type { ToolRunner } from "./call/tool-runner-seam";
 export { ToolRunnerSeam } from "./call/tool-runner-seam";
+export type { JournalBatchStatus } from "./journal/check-journal-record-order";
+export { checkJournalRecordOrder } from "./journal/check-journal-record-order";
+export { createMemoryJournal } from "./journal/create-memory-journal";
+export type {
+  ApprovalRecord,
+  BatchRecord,
+  CompletedRecord,
+  DecisionRecord,
+  JournalRecord,
+  RevisionRecord,
+  SettledRecord,
+  SettledRecovery,
+  StartedRecord,
+} from "./journal/journal-record";
+export type { JournalLock, JournalWriteResult, ToolCallJournal } from "./journal/tool-call-journal";
+export { validateJournalRecords } from "./journal/validate-journal-records";
 export type { TruncationOptions } from "./output/truncate-output";
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./output/truncate-output";
