@@ -46,6 +46,8 @@ export type {
   ToolBatchResultMode,
 } from "./batch/execute-tool-batch-options";
 export { failTruncatedToolCalls } from "./batch/fail-truncated-tool-calls";
+export type { RecoverToolBatchOptions } from "./batch/recover-tool-batch";
+export { recoverToolBatch } from "./batch/recover-tool-batch";
 export { resumeToolBatch } from "./batch/resume-tool-batch";
 export { shouldTerminateToolBatch } from "./batch/should-terminate-tool-batch";
 export type {
@@ -96,6 +98,11 @@ export type {
   SettledRecovery,
   StartedRecord,
 } from "./journal/journal-record";
+export { interruptedText, interruptedTimesText } from "./journal/journal-texts";
+export { listOpenToolBatches } from "./journal/list-open-tool-batches";
+export type { LoadSuspendedToolBatchOptions } from "./journal/load-suspended-tool-batch";
+export { loadSuspendedToolBatch } from "./journal/load-suspended-tool-batch";
+export { submitToolDecision } from "./journal/submit-tool-decision";
 export type { JournalLock, JournalWriteResult, ToolCallJournal } from "./journal/tool-call-journal";
 export { validateJournalRecords } from "./journal/validate-journal-records";
 export type { TruncationOptions } from "./output/truncate-output";

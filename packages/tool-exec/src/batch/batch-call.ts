@@ -3,6 +3,19 @@ import type { ToolApprovalRequest } from "../approval/tool-approval-request";
 import type { ToolCallApproval } from "../approval/tool-call-approval";
 
 /**
+ * A `replay: "safe"` call a journal's recovery runs again after a crash (SPEC §11): a start event
+ * with `attempt`, steps 1–5 again, then `execute` with the same `idempotencyKey`.
+ */
+export interface ReplayedBatchCall {
+  readonly type: "replayed";
+  readonly toolCall: ToolCall;
+  /** The `started` records so far + 1. */
+  readonly attempt: number;
+  /** How approval resolved the call before the crash, if it needed one. */
+  readonly approval: ToolCallApproval | undefined;
+}
+
+/**
  * A call a human approved on resume: `tool_approval_resolved`, a start event with `resumed: true`,
  * steps 1–5 again with the tools and hooks given now (no step 5a), then `execute`.
  */
@@ -37,6 +50,7 @@ export interface DeferredBatchCall {
 export type UnsettledBatchCall =
   | ToolCall
   | ApprovedBatchCall
+  | ReplayedBatchCall
   | AwaitingBatchCall
   | DeferredBatchCall;
 

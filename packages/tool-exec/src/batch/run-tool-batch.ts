@@ -14,6 +14,8 @@ import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import type { RunToolCallOptions } from "../call/run-tool-call-options";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { type InternalUpdateListener, ToolRun } from "../call/tool-run";
+import { BatchJournal } from "../journal/batch-journal";
+import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
 import { BatchEvents } from "./batch-events";
 import type { BatchProgress } from "./batch-progress";
 import type { ExecuteToolBatchOptions, ToolBatchMode } from "./execute-tool-batch-options";
@@ -49,21 +51,40 @@ export async function runToolBatch(
     }
     createdAt = new Date(readApprovalClock(run.approval.now)).toISOString();
   }
-  const batch: BatchProgress = {
-    batchId,
-    run,
-    events: events.batchEvents,
-    mode,
-    maxConcurrency,
-    calls: toolCalls.slice(),
-    outcomes: new Array<ToolCallOutcome | undefined>(toolCalls.length),
-    streamResults: mode === "sequential" && !canSuspend,
-    messages: [] as ToolResultMessage[],
-    revision: 0,
-    createdAt,
-  };
-  await runBatchCalls(batch);
-  return finishToolBatch(batch);
+  resolveMaxAttempts(options.maxAttempts);
+  const journal = await openBatchJournal(options, batchId, "executeToolBatch");
+  try {
+    await journal?.begin(mode, toolCalls);
+    const batch: BatchProgress = {
+      batchId,
+      run,
+      events: events.batchEvents,
+      mode,
+      maxConcurrency,
+      calls: toolCalls.slice(),
+      outcomes: new Array<ToolCallOutcome | undefined>(toolCalls.length),
+      streamResults: mode === "sequential" && !canSuspend,
+      messages: [] as ToolResultMessage[],
+      revision: 0,
+      createdAt,
+      journal,
+    };
+    await runBatchCalls(batch);
+    return await finishToolBatch(batch);
+  } finally {
+    await journal?.release();
+  }
+}
+
+/** The batch's journal with its lock taken, or `undefined` without the `journal` option. */
+export function openBatchJournal(
+  options: ExecuteToolBatchOptions<unknown>,
+  batchId: string,
+  owner: string,
+): Promise<BatchJournal | undefined> {
+  const { journal } = options;
+  if (journal === undefined) return Promise.resolve(undefined);
+  return BatchJournal.open(journal, batchId, owner);
 }
 
 /** Runs the batch's unsettled calls in its mode. */

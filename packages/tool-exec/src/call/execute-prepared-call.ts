@@ -14,7 +14,7 @@ import { describeThrown } from "../describe-thrown";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
 import { approveToolCall, resolveUnbatchedApproval, withApproval } from "./approve-tool-call";
 import { createErrorResult } from "./error-result";
-import { ABORTED_TEXT, seamNotProvidedText, timeoutText } from "./executor-texts";
+import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
 import { finishExecutedCall } from "./finish-executed-call";
 import { linkAbort } from "./link-abort";
 import { prepareToolCall } from "./prepare-tool-call";
@@ -36,6 +36,7 @@ export function executePreparedCall(
   prepared: PreparedCall,
   run: ToolRun,
   attempt = 1,
+  beforeExecute?: BeforeExecute,
 ): Promise<ToolCallOutcome> {
   const { toolCall, tool, span } = prepared;
   if (run.signal?.aborted === true) {
@@ -46,7 +47,27 @@ export function executePreparedCall(
     const text = seamNotProvidedText(missingSeam.name);
     return Promise.resolve(settleCallWithError(toolCall, span, "seam_not_provided", text));
   }
-  const timeoutMs = normalizeTimeout(tool.timeoutMs) ?? run.timeoutMs;
+  if (beforeExecute === undefined) return executeNow(prepared, run, attempt);
+  return beforeExecute().then(
+    () => executeNow(prepared, run, attempt),
+    (error: unknown) =>
+      settleCallWithError(toolCall, span, "journal_error", journalErrorText(error)),
+  );
+}
+
+/**
+ * Runs right before `execute`, after every check that could stop the call (the journal's
+ * `started` record, SPEC §11). **Contract:** a rejection ends the call without executing it, as a
+ * `journal_error` result; must not throw synchronously.
+ */
+export type BeforeExecute = () => Promise<void>;
+
+function executeNow(
+  prepared: PreparedCall,
+  run: ToolRun,
+  attempt: number,
+): Promise<ToolCallOutcome> {
+  const timeoutMs = normalizeTimeout(prepared.tool.timeoutMs) ?? run.timeoutMs;
   if (timeoutMs === undefined) return executeWithoutLimit(prepared, run, attempt);
   return executeWithLimit(prepared, run, timeoutMs, attempt);
 }

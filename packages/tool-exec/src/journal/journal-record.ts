@@ -1,4 +1,4 @@
-import type { JsonValue, ToolCall } from "@toolwright/tool-core";
+import type { JsonObject, JsonValue, ToolCall } from "@toolwright/tool-core";
 import type { SerializedOutcome } from "../approval/suspended-batch";
 
 /**
@@ -33,6 +33,10 @@ export interface ApprovalRecord {
   readonly expiresAt?: string;
   readonly reason?: string;
   readonly details?: JsonValue;
+  /** The validated params the reviewer sees (the executor writes them; optional for readers). */
+  readonly args?: JsonObject;
+  /** The call's lock keys: after a reload, later calls overlapping them stay deferred. */
+  readonly lockKeys?: readonly string[];
 }
 
 /** A human decided on a call's approval. The first decision of a call wins (`decide`). */
