@@ -46,6 +46,13 @@ export async function resumeToolBatch<TContext = unknown>(
   const journal = await BatchJournal.open(options.journal, plan.batchId, "resumeToolBatch");
   try {
     const records = await journal.journal.read(plan.batchId);
+    if (records.length === 0) {
+      // A completed batch's records may be gone (the file journal deletes them by default).
+      throw new ToolBatchError(
+        "STALE_STATE",
+        `The journal has no open batch ${plan.batchId}: it completed, or was never journaled`,
+      );
+    }
     const journaled = readJournaledBatch(plan.batchId, records);
     const view = { revision: journaled.revision, decisions: journaled.decisions };
     const checked = await planToolBatchResume(state, decisions, { approval, journaled: view });
