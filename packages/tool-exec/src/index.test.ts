@@ -68,6 +68,7 @@ describe("the root entry", () => {
         "runToolCall",
         "shouldTerminateToolBatch",
         "timeoutText",
+        "toolNotFoundOnWorkerText",
         "toolNotFoundText",
         "truncatedToolCallText",
         "validateJournalRecords",

@@ -41,6 +41,13 @@ export {
 export { executeAssistantMessage } from "./batch/execute-assistant-message";
 export { executeToolBatch } from "./batch/execute-tool-batch";
 export type {
+  ToolDispatcher,
+  ToolDispatchLookup,
+  ToolDispatchRequest,
+  ToolDispatchResult,
+} from "./dispatch/index";
+export { toolNotFoundOnWorkerText } from "./dispatch/index";
+export type {
   ExecuteToolBatchOptions,
   ToolBatchMode,
   ToolBatchResultMode,
