@@ -41,13 +41,6 @@ export {
 export { executeAssistantMessage } from "./batch/execute-assistant-message";
 export { executeToolBatch } from "./batch/execute-tool-batch";
 export type {
-  ToolDispatcher,
-  ToolDispatchLookup,
-  ToolDispatchRequest,
-  ToolDispatchResult,
-} from "./dispatch/index";
-export { toolNotFoundOnWorkerText } from "./dispatch/index";
-export type {
   ExecuteToolBatchOptions,
   ToolBatchMode,
   ToolBatchResultMode,
@@ -91,6 +84,13 @@ export { TOOL_CALL_ERROR_TYPES } from "./call/tool-call-error-type";
 export type { ToolCallOutcome } from "./call/tool-call-outcome";
 export type { ToolRunner } from "./call/tool-runner-seam";
 export { ToolRunnerSeam } from "./call/tool-runner-seam";
+export type {
+  ToolDispatcher,
+  ToolDispatchLookup,
+  ToolDispatchRequest,
+  ToolDispatchResult,
+} from "./dispatch/index";
+export { toolNotFoundOnWorkerText } from "./dispatch/index";
 export type { JournalBatchStatus } from "./journal/check-journal-record-order";
 export { checkJournalRecordOrder } from "./journal/check-journal-record-order";
 export { createMemoryJournal } from "./journal/create-memory-journal";

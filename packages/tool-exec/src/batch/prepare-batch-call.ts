@@ -21,7 +21,12 @@ import type { ToolRun } from "../call/tool-run";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import type { BatchJournal } from "../journal/batch-journal";
 import type { MaybePromise } from "../maybe-async";
-import type { ApprovedBatchCall, AwaitingBatchCall, ReplayedBatchCall } from "./batch-call";
+import type {
+  ApprovedBatchCall,
+  AwaitingBatchCall,
+  RemoteRecovery,
+  ReplayedBatchCall,
+} from "./batch-call";
 import type { BatchEvents } from "./batch-events";
 import { readLockKeys } from "./read-lock-keys";
 
@@ -34,6 +39,8 @@ export interface ReadyBatchCall {
   readonly approval: ToolCallApproval | undefined;
   /** 1, or more for a call a journal's recovery runs again. */
   readonly attempt: number;
+  /** For a dispatched call recovery does not run again: what to do instead. */
+  readonly remote: RemoteRecovery | undefined;
 }
 
 /** Where a call stands after its preflight. */
@@ -89,7 +96,8 @@ export async function prepareAgainCall(
       resolution === undefined ? startFailure : withApproval(startFailure, resolution),
     );
   }
-  return afterStart(toolCall, preflight, resolution ?? AGAIN, attempt);
+  const remote = call.type === "replayed" ? call.remote : undefined;
+  return afterStart(toolCall, preflight, resolution ?? AGAIN, attempt, remote);
 }
 
 /** Marks a call prepared again without an approval to carry: step 5a is skipped all the same. */
@@ -100,12 +108,13 @@ function afterStart(
   preflight: BatchPreflight,
   approved: ToolCallApproval | undefined,
   attempt: number,
+  remote?: RemoteRecovery,
 ): MaybePromise<PreparedBatchCall> {
   const call = prepareToolCall(toolCall, preflight.run);
   if (call instanceof Promise) {
-    return call.then((settled) => afterPrepare(settled, preflight, approved, attempt));
+    return call.then((settled) => afterPrepare(settled, preflight, approved, attempt, remote));
   }
-  return afterPrepare(call, preflight, approved, attempt);
+  return afterPrepare(call, preflight, approved, attempt, remote);
 }
 
 /** `approved` skips step 5a; it is carried on the outcome unless it is {@link AGAIN}. */
@@ -114,6 +123,7 @@ function afterPrepare(
   preflight: BatchPreflight,
   approved: ToolCallApproval | undefined,
   attempt: number,
+  remote: RemoteRecovery | undefined,
 ): MaybePromise<PreparedBatchCall> {
   const carried = approved === AGAIN ? undefined : approved;
   if (call.type === "ended") {
@@ -129,7 +139,7 @@ function afterPrepare(
     lockKeys = read;
   }
   if (approved !== undefined) {
-    return { type: "ready", prepared: call, lockKeys, approval: carried, attempt };
+    return { type: "ready", prepared: call, lockKeys, approval: carried, attempt, remote };
   }
   const journal = preflight.journal;
   const onRequested =
@@ -152,7 +162,14 @@ function applyApprovalStep(
 ): MaybePromise<PreparedBatchCall> {
   switch (step.type) {
     case "not_needed":
-      return { type: "ready", prepared, lockKeys, approval: undefined, attempt: 1 };
+      return {
+        type: "ready",
+        prepared,
+        lockKeys,
+        approval: undefined,
+        attempt: 1,
+        remote: undefined,
+      };
     case "failed":
       return toEnded(failPreparedCall(prepared, step.errorType, step.text));
     case "awaiting":
@@ -170,7 +187,14 @@ function applyApprovalStep(
           return toEnded(withApproval(outcome, resolution));
         }
         return step.type === "approved"
-          ? { type: "ready", prepared, lockKeys, approval: resolution, attempt: 1 }
+          ? {
+              type: "ready",
+              prepared,
+              lockKeys,
+              approval: resolution,
+              attempt: 1,
+              remote: undefined,
+            }
           : endWithApproval(prepared, step.errorType, step.text, resolution);
       };
       return resolved instanceof Promise ? resolved.then(next) : next(resolved);

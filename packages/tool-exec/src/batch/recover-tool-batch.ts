@@ -10,23 +10,28 @@
  *   approval without decision       → stays awaiting (the result may be `suspended` again)
  *   decision without started        → as in a resume: deny ends it, approve runs steps 1–5 again
  *   nothing                         → runs normally
+ *
+ * A started call with a `dispatchKey` asks `dispatcher.lookup` first (SPEC §12): a completed remote
+ * result is adopted (`recovery: "adopted_remote"`), a running job is awaited through
+ * `dispatcher.execute` with the same key, an unknown one falls back to the replay policy.
  */
 
-import { ToolRegistry, type ToolSource } from "@toolwright/tool-core";
+import { ToolRegistry } from "@toolwright/tool-core";
 import { planToolBatchResume } from "../approval/plan-tool-batch-resume";
 import { resolveBatchId } from "../approval/resolve-batch-id";
 import type { ResumeToolBatchOptions } from "../approval/resume-tool-batch-options";
 import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import type { ToolCallApproval } from "../approval/tool-call-approval";
+import { readReplay } from "../call/read-replay";
 import { settleCallWithError } from "../call/settle-call";
+import type { ToolDispatcher, ToolDispatchLookup } from "../dispatch/tool-dispatcher";
 import { BatchJournal } from "../journal/batch-journal";
 import { buildJournaledState } from "../journal/build-journaled-state";
 import { interruptedText, interruptedTimesText } from "../journal/journal-texts";
 import { type JournaledBatch, readJournaledBatch } from "../journal/read-journaled-batch";
 import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
-import type { ReplayedBatchCall } from "./batch-call";
-import { readReplay } from "./execute-ready-call";
+import type { RemoteRecovery, ReplayedBatchCall } from "./batch-call";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { type RecoveredSettlement, type RecoveryOverrides, runResumePlan } from "./run-resume-plan";
 import { normalizeConcurrency } from "./run-tool-batch";
@@ -55,7 +60,7 @@ export async function recoverToolBatch<TContext = unknown>(
   const journal = await BatchJournal.open(options.journal, checkedId, "recoverToolBatch");
   try {
     const journaled = readJournaledBatch(checkedId, await journal.journal.read(checkedId));
-    const overrides = planRecovery(journaled, options.tools, maxAttempts);
+    const overrides = await planRecovery(journaled, batchOptions, maxAttempts);
     const state = await buildJournaledState(journaled, "defer");
     const plan = await planToolBatchResume(state, [], {
       ...(options.approval?.now === undefined ? {} : { approval: { now: options.approval.now } }),
@@ -70,13 +75,17 @@ export async function recoverToolBatch<TContext = unknown>(
   }
 }
 
-/** The replay policy for every call that was started but never settled. */
-function planRecovery(
+/**
+ * The replay policy for every call that was started but never settled; a dispatched one asks the
+ * dispatcher's `lookup` first (SPEC §12): a remote result is adopted, a running job awaited, and
+ * an unknown key (or a lookup that fails) falls back to the policy.
+ */
+async function planRecovery(
   journaled: JournaledBatch,
-  tools: ToolSource,
+  options: ExecuteToolBatchOptions<unknown>,
   maxAttempts: number,
-): RecoveryOverrides {
-  const registry = ToolRegistry.from(tools);
+): Promise<RecoveryOverrides> {
+  const registry = ToolRegistry.from(options.tools);
   const settled = new Map<string, RecoveredSettlement>();
   const replayed = new Map<string, ReplayedBatchCall>();
   for (const toolCall of journaled.batch.calls) {
@@ -87,6 +96,20 @@ function planRecovery(
     const tool = registry.get(toolCall.name);
     // A tool that is gone cannot say its policy: it counts as `never` (SPEC §15).
     const replay = tool === undefined ? "never" : readReplay(tool);
+    const dispatchKey = started.at(-1)?.dispatchKey;
+    if (tool !== undefined && dispatchKey !== undefined) {
+      const remote = await lookUpRemote(options.dispatcher, dispatchKey);
+      if (remote !== undefined) {
+        replayed.set(toolCall.id, {
+          type: "replayed",
+          toolCall,
+          attempt: attempts,
+          approval,
+          remote,
+        });
+        continue;
+      }
+    }
     if (replay === "safe" && attempts < maxAttempts) {
       replayed.set(toolCall.id, { type: "replayed", toolCall, attempt: attempts + 1, approval });
       continue;
@@ -104,6 +127,23 @@ function planRecovery(
     });
   }
   return { settled, replayed };
+}
+
+/** What the dispatcher knows of a key: adopt, await, or `undefined` (use the replay policy). */
+async function lookUpRemote(
+  dispatcher: ToolDispatcher | undefined,
+  key: string,
+): Promise<RemoteRecovery | undefined> {
+  if (dispatcher?.lookup === undefined) return undefined;
+  let found: ToolDispatchLookup;
+  try {
+    found = await dispatcher.lookup(key);
+  } catch {
+    return undefined;
+  }
+  if (found.status === "unknown") return undefined;
+  if (found.status === "running") return { kind: "await" };
+  return { kind: "adopt", result: found };
 }
 
 /** How approval resolved a call before it started: its journaled approval, if any. */

@@ -10,7 +10,7 @@ import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
-import { endBatchCall } from "./end-batch-call";
+import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { executeReadyCall } from "./execute-ready-call";
 import {
   type BatchPreflight,
@@ -29,7 +29,7 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
     batch.maxConcurrency,
     (ready) => executeReadyCall(ready, run, journal),
     (ready, index, outcome) => {
-      const ended = endBatchCall(batch, outcome, ready.attempt);
+      const ended = endBatchCall(batch, outcome, ready.attempt, recoveryOf(ready));
       if (!(ended instanceof Promise)) {
         outcomes[index] = ended;
         return undefined;

@@ -6,7 +6,7 @@
  */
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
-import { endBatchCall } from "./end-batch-call";
+import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { executeReadyCall } from "./execute-ready-call";
 import { type BatchPreflight, prepareAgainCall, prepareBatchCall } from "./prepare-batch-call";
 
@@ -31,7 +31,8 @@ export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
     const outcome =
       prepared.type === "ended" ? prepared.outcome : await executeReadyCall(prepared, run, journal);
     const attempt = prepared.type === "ended" ? undefined : prepared.attempt;
-    let ended = endBatchCall(batch, outcome, attempt);
+    const recovery = prepared.type === "ended" ? undefined : recoveryOf(prepared);
+    let ended = endBatchCall(batch, outcome, attempt, recovery);
     if (ended instanceof Promise) ended = await ended;
     outcomes[index] = ended;
     if (batch.streamResults) {

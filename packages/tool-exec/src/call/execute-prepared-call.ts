@@ -11,6 +11,8 @@
 import type { Seam, ToolCall, ToolResult } from "@toolwright/tool-core";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import { describeThrown } from "../describe-thrown";
+import { DispatchedFailure, dispatchToolCall, isDispatched } from "../dispatch/dispatch-tool-call";
+import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
 import { approveToolCall, resolveUnbatchedApproval, withApproval } from "./approve-tool-call";
 import { createErrorResult } from "./error-result";
@@ -37,6 +39,7 @@ export function executePreparedCall(
   run: ToolRun,
   attempt = 1,
   beforeExecute?: BeforeExecute,
+  adopted?: ToolDispatchResult,
 ): Promise<ToolCallOutcome> {
   const { toolCall, tool, span } = prepared;
   if (run.signal?.aborted === true) {
@@ -47,9 +50,9 @@ export function executePreparedCall(
     const text = seamNotProvidedText(missingSeam.name);
     return Promise.resolve(settleCallWithError(toolCall, span, "seam_not_provided", text));
   }
-  if (beforeExecute === undefined) return executeNow(prepared, run, attempt);
+  if (beforeExecute === undefined) return executeNow(prepared, run, attempt, adopted);
   return beforeExecute().then(
-    () => executeNow(prepared, run, attempt),
+    () => executeNow(prepared, run, attempt, adopted),
     (error: unknown) =>
       settleCallWithError(toolCall, span, "journal_error", journalErrorText(error)),
   );
@@ -66,10 +69,11 @@ function executeNow(
   prepared: PreparedCall,
   run: ToolRun,
   attempt: number,
+  adopted: ToolDispatchResult | undefined,
 ): Promise<ToolCallOutcome> {
   const timeoutMs = normalizeTimeout(prepared.tool.timeoutMs) ?? run.timeoutMs;
-  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run, attempt);
-  return executeWithLimit(prepared, run, timeoutMs, attempt);
+  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run, attempt, adopted);
+  return executeWithLimit(prepared, run, timeoutMs, attempt, adopted);
 }
 
 /**
@@ -111,6 +115,7 @@ function executeWithoutLimit(
   prepared: PreparedCall,
   run: ToolRun,
   attempt: number,
+  adopted: ToolDispatchResult | undefined,
 ): Promise<ToolCallOutcome> {
   const context = new RunningToolContext(
     prepared.toolCall,
@@ -122,7 +127,7 @@ function executeWithoutLimit(
   const start = performance.now();
   let pending: unknown;
   try {
-    pending = invokeTool(prepared, context);
+    pending = invokeTool(prepared, context, run, undefined, adopted);
   } catch (error) {
     return Promise.resolve(
       finishCall(prepared, run, context, start, undefined, { kind: "threw", error }),
@@ -143,6 +148,7 @@ async function executeWithLimit(
   run: ToolRun,
   timeoutMs: number,
   attempt: number,
+  adopted: ToolDispatchResult | undefined,
 ): Promise<ToolCallOutcome> {
   const controller = new AbortController();
   const unlink = linkAbort(run.signal, controller);
@@ -157,7 +163,7 @@ async function executeWithLimit(
   let value: unknown;
   let failure: Failure | undefined;
   try {
-    const pending = invokeTool(prepared, context);
+    const pending = invokeTool(prepared, context, run, timeoutMs, adopted);
     if (isPromiseLike(pending)) {
       const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
       const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
@@ -174,8 +180,20 @@ async function executeWithLimit(
   return finishCall(prepared, run, context, start, value, failure);
 }
 
-function invokeTool(prepared: PreparedCall, context: RunningToolContext): unknown {
+/** Step 6: the tool's `execute`, or the run's dispatcher when it handles the tool (SPEC §12). */
+function invokeTool(
+  prepared: PreparedCall,
+  context: RunningToolContext,
+  run: ToolRun,
+  timeoutMs: number | undefined,
+  adopted: ToolDispatchResult | undefined,
+): unknown {
   const { tool, args, span } = prepared;
+  const { dispatcher } = run;
+  if (dispatcher !== undefined && isDispatched(dispatcher, tool)) {
+    const dispatch = () => dispatchToolCall(dispatcher, prepared, context, run, timeoutMs, adopted);
+    return span === undefined ? dispatch() : runInSpan(span, dispatch);
+  }
   return span === undefined
     ? tool.execute(args, context)
     : runInSpan(span, () => tool.execute(args, context));
@@ -215,6 +233,9 @@ function completeCall(
       timeoutText(prepared.toolCall.name, failure.timeoutMs, failure.settled),
     );
     errorType = "timeout";
+  } else if (failure?.kind === "threw" && failure.error instanceof DispatchedFailure) {
+    failed = createErrorResult(failure.error.text);
+    errorType = failure.error.errorType;
   } else if (failure?.kind === "threw") {
     failed = createErrorResult(describeThrown(failure.error));
     errorType = "tool_error";
