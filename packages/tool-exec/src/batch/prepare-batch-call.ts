@@ -12,7 +12,12 @@ import type { ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalRequest } from "../approval/tool-approval-request";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import type { ToolCallApproval } from "../approval/tool-call-approval";
-import { approveToolCall, endWithApproval, withApproval } from "../call/approve-tool-call";
+import {
+  approveToolCall,
+  endWithApproval,
+  mayNeedApproval,
+  withApproval,
+} from "../call/approve-tool-call";
 import { failPreparedCall } from "../call/fail-prepared-call";
 import { prepareToolCall } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
@@ -140,6 +145,9 @@ function afterPrepare(
   }
   if (approved !== undefined) {
     return { type: "ready", prepared: call, lockKeys, approval: carried, attempt, remote };
+  }
+  if (!mayNeedApproval(preflight.run, call.tool)) {
+    return { type: "ready", prepared: call, lockKeys, approval: undefined, attempt, remote };
   }
   const journal = preflight.journal;
   const onRequested =

@@ -11,6 +11,7 @@ import { readApprovalClock } from "../approval/resolve-approval-options";
 import { resolveBatchId } from "../approval/resolve-batch-id";
 import { ToolBatchError } from "../approval/tool-batch-error";
 import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
+import { mayNeedApproval } from "../call/approve-tool-call";
 import type { RunToolCallOptions } from "../call/run-tool-call-options";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { type InternalUpdateListener, ToolRun } from "../call/tool-run";
@@ -118,20 +119,12 @@ export function createBatchRun(
   );
 }
 
-/**
- * Whether step 5a can ask for a human in this batch: a batch-level `needsApproval`, or a called
- * tool with its own. A tool whose `needsApproval` cannot even be read counts (it fails closed).
- */
+/** Whether step 5a can ask for a human for any call of this batch (see `mayNeedApproval`). */
 function mayAskForApproval(toolCalls: readonly ToolCall[], run: ToolRun): boolean {
   if (run.approval.needsApproval !== undefined) return true;
   for (const toolCall of toolCalls) {
     const tool = run.registry.get(toolCall.name);
-    if (tool === undefined) continue;
-    try {
-      if (tool.needsApproval !== undefined) return true;
-    } catch {
-      return true;
-    }
+    if (tool !== undefined && mayNeedApproval(run, tool)) return true;
   }
   return false;
 }

@@ -14,7 +14,12 @@ import { describeThrown } from "../describe-thrown";
 import { DispatchedFailure, dispatchToolCall, isDispatched } from "../dispatch/dispatch-tool-call";
 import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
-import { approveToolCall, resolveUnbatchedApproval, withApproval } from "./approve-tool-call";
+import {
+  approveToolCall,
+  mayNeedApproval,
+  resolveUnbatchedApproval,
+  withApproval,
+} from "./approve-tool-call";
 import { createErrorResult } from "./error-result";
 import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
 import { finishExecutedCall } from "./finish-executed-call";
@@ -88,6 +93,7 @@ export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolC
 
   function continueCall(call: PreparedCall | EndedCall): Promise<ToolCallOutcome> {
     if (call.type === "ended") return Promise.resolve(call.outcome);
+    if (!mayNeedApproval(run, call.tool)) return executePreparedCall(call, run);
     const step = approveToolCall(call, run, undefined);
     if (step instanceof Promise) return step.then((settled) => runApproved(call, settled));
     return runApproved(call, step);
