@@ -248,6 +248,38 @@ describe("executeToolBatch with a journal", () => {
     expect(firstText(done.outcomes[0]?.result ?? { content: [] })).toContain("disk full");
   });
 
+  it("should record decide's in-process verdicts as decisions, so recovery never asks again", async () => {
+    const log: string[] = [];
+    const journal = createLoggedJournal(log);
+    const tools = [loggingTool("send", log, { needsApproval: true })];
+    await executeToolBatch([call("c1", "send")], {
+      tools,
+      journal,
+      batchId: "decided",
+      approval: { decide: () => ({ decision: "approve", by: "allow-list" }) },
+      onEvent: eventLogger(log),
+    });
+    expect(log).toEqual([
+      "journal:batch",
+      "tool_execution_start:c1",
+      "journal:approval:c1",
+      "tool_approval_requested:c1",
+      "journal:decision:c1",
+      "tool_approval_resolved:c1",
+      "journal:started:c1",
+      "execute:c1",
+      "journal:settled:c1",
+      "tool_execution_end:c1",
+      "tool_result:c1",
+      "journal:completed",
+    ]);
+    const records = await journal.read("decided");
+    expect(records.find((record) => record.t === "decision")).toMatchObject({
+      decision: "approve",
+      by: "allow-list",
+    });
+  });
+
   it("should reject a bad maxAttempts before anything runs", async () => {
     await rejectsWith(
       executeToolBatch([call("c1", "x")], { tools: [], maxAttempts: 0 }),

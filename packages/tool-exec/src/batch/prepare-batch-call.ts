@@ -9,6 +9,7 @@
  */
 
 import type { ToolCall } from "@toolwright/tool-core";
+import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
 import type { ToolApprovalRequest } from "../approval/tool-approval-request";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import type { ToolCallApproval } from "../approval/tool-call-approval";
@@ -18,6 +19,7 @@ import {
   mayNeedApproval,
   withApproval,
 } from "../call/approve-tool-call";
+import { journalErrorText } from "../call/executor-texts";
 import { failPreparedCall } from "../call/fail-prepared-call";
 import { prepareToolCall } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
@@ -186,28 +188,63 @@ function applyApprovalStep(
     default: {
       // `decide` gave a verdict: the request is resolved in process, before the call goes on.
       const resolution = step.resolution;
-      const resolved = preflight.events.resolved(prepared.toolCall, resolution);
-      const next = (failure: ToolCallOutcome | undefined): PreparedBatchCall => {
-        if (failure !== undefined) {
-          // The listener failed: the call ends with its message (and its span with it).
-          const text = describeResult(failure);
-          const outcome = failPreparedCall(prepared, "event_listener_error", text);
-          return toEnded(withApproval(outcome, resolution));
-        }
-        return step.type === "approved"
-          ? {
-              type: "ready",
-              prepared,
-              lockKeys,
-              approval: resolution,
-              attempt: 1,
-              remote: undefined,
-            }
-          : endWithApproval(prepared, step.errorType, step.text, resolution);
-      };
-      return resolved instanceof Promise ? resolved.then(next) : next(resolved);
+      const journal = preflight.journal;
+      // With a journal, the verdict is recorded like a human's, so recovery does not ask again.
+      if (journal !== undefined) {
+        const decision = { callId: prepared.toolCall.id, decision: toDecision(resolution) };
+        return journal.decisions([decision]).then(
+          () => applyVerdict(prepared, lockKeys, step, preflight),
+          (error: unknown) => {
+            const text = journalErrorText(error);
+            return toEnded(
+              withApproval(failPreparedCall(prepared, "journal_error", text), resolution),
+            );
+          },
+        );
+      }
+      return applyVerdict(prepared, lockKeys, step, preflight);
     }
   }
+}
+
+/** A verdict of `decide`: its resolved event, then the call runs or ends. */
+function applyVerdict(
+  prepared: PreparedCall,
+  lockKeys: readonly string[] | undefined,
+  step: Extract<ToolApprovalStep, { type: "approved" | "denied" }>,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall> {
+  const resolution = step.resolution;
+  const resolved = preflight.events.resolved(prepared.toolCall, resolution);
+  const next = (failure: ToolCallOutcome | undefined): PreparedBatchCall => {
+    if (failure !== undefined) {
+      // The listener failed: the call ends with its message (and its span with it).
+      const text = describeResult(failure);
+      const outcome = failPreparedCall(prepared, "event_listener_error", text);
+      return toEnded(withApproval(outcome, resolution));
+    }
+    return step.type === "approved"
+      ? {
+          type: "ready",
+          prepared,
+          lockKeys,
+          approval: resolution,
+          attempt: 1,
+          remote: undefined,
+        }
+      : endWithApproval(prepared, step.errorType, step.text, resolution);
+  };
+  return resolved instanceof Promise ? resolved.then(next) : next(resolved);
+}
+
+/** An in-process verdict as the decision a journal records. */
+function toDecision(resolution: ToolCallApproval): ToolApprovalDecision {
+  const by = resolution.by === undefined ? {} : { by: resolution.by };
+  if (resolution.decision !== "deny") {
+    return { approvalId: resolution.approvalId, decision: "approve", ...by };
+  }
+  const message = resolution.message === undefined ? {} : { message: resolution.message };
+  return { approvalId: resolution.approvalId, decision: "deny", ...by, ...message };
 }
 
 function describeResult(outcome: ToolCallOutcome): string {
