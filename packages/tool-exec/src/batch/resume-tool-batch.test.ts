@@ -307,6 +307,13 @@ describe("resumeToolBatch", () => {
           code,
         );
       }
+      await rejectsWith(
+        resumeToolBatch(state, approve, {
+          ...options,
+          approval: { stateSecret: "s3cret", ttlMs: -1 },
+        }),
+        "INVALID_ARGUMENT",
+      );
       expect(events).toEqual([]);
       expect(log.executed).toEqual(executedBefore);
     });
