@@ -1,4 +1,4 @@
-import type { Tool, ToolCall, ToolUpdate } from "@toolwright/tool-core";
+import { defineSeam, type Tool, type ToolCall, type ToolUpdate } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import type {
   ToolDispatcher,
@@ -9,7 +9,7 @@ import type {
 import { toolNotFoundOnWorkerText } from "../dispatch/tool-not-found-on-worker-text";
 import { createMemoryJournal } from "../journal/create-memory-journal";
 import type { JournalRecord } from "../journal/journal-record";
-import { interruptedText } from "../journal/journal-texts";
+import { interruptedText, interruptedTimesText } from "../journal/journal-texts";
 import { expectComplete, firstText, recordEvents } from "../test-support";
 import { call } from "./approval-test-tools";
 import { executeToolBatch } from "./execute-tool-batch";
@@ -134,7 +134,9 @@ describe("executeToolBatch with a dispatcher", () => {
   it("should turn each remote ending into the executor's result", async () => {
     const answers: Record<string, () => Promise<ToolDispatchResult>> = {
       c1: () =>
-        Promise.resolve({ status: "threw", message: "card declined", errorType: "tool_error" }),
+        Promise.resolve({ status: "threw", message: "card declined", errorType: "not_ours" }),
+      c6: () =>
+        Promise.resolve({ status: "threw", message: "no seam", errorType: "seam_not_provided" }),
       c2: () => Promise.resolve({ status: "interrupted", attempts: 1 }),
       c3: () => Promise.resolve({ status: "tool_not_found", worker: "w1" }),
       c4: () => Promise.reject(new Error("queue unreachable")),
@@ -151,6 +153,7 @@ describe("executeToolBatch with a dispatcher", () => {
           call("c3", "remote"),
           call("c4", "remote"),
           call("c5", "value"),
+          call("c6", "remote"),
         ],
         { tools: [remoteTool, valueTool], dispatcher: fake.dispatcher },
       ),
@@ -158,13 +161,15 @@ describe("executeToolBatch with a dispatcher", () => {
     expect(batch.outcomes.map((outcome) => [outcome.errorType, firstText(outcome.result)])).toEqual(
       [
         ["tool_error", "card declined"],
-        ["interrupted", interruptedText("remote")],
+        // remoteTool is `replay: "safe"`: a worker only answers interrupted past its attempts.
+        ["interrupted", interruptedTimesText("remote", 1)],
         ["tool_not_found", toolNotFoundOnWorkerText("remote", "w1")],
-        ["tool_error", "queue unreachable"],
+        ["dispatch_failed", "queue unreachable"],
         [
           "invalid_output",
           expect.stringContaining('Output of tool "value" does not match its schema'),
         ],
+        ["seam_not_provided", "no seam"],
       ],
     );
   });
@@ -191,6 +196,19 @@ describe("executeToolBatch with a dispatcher", () => {
     expect(batch.outcomes[0]?.errorType).toBe("timeout");
     expect(fake.signals[0]?.aborted).toBe(true);
     expect(events.some((event) => event.type === "tool_execution_update")).toBe(true);
+  });
+
+  it("should leave the seam check to the worker for a dispatched call", async () => {
+    const WorkerSecrets = defineSeam<{ token: string }>("worker-secrets");
+    const fake = createFakeDispatcher(() => returned({ content: [{ type: "text", text: "ok" }] }));
+    const batch = expectComplete(
+      await executeToolBatch([call("c1", "remote")], {
+        tools: [{ ...remoteTool, seams: [WorkerSecrets] }],
+        dispatcher: fake.dispatcher,
+      }),
+    );
+    expect(batch.outcomes[0]?.isError).toBe(false);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it("should write the dispatcher's key on the started record", async () => {
@@ -286,5 +304,19 @@ describe("recoverToolBatch with a dispatcher", () => {
         ["c3", "interrupted"],
       ]),
     );
+  });
+
+  it("should reject and leave the batch open when lookup fails", async () => {
+    const journal = await crashedJournal([call("c1", "never")]);
+    const dispatcher: ToolDispatcher = {
+      execute: () => Promise.reject(new Error("unused")),
+      lookup: () => Promise.reject(new Error("redis down")),
+    };
+    const neverTool: Tool = { ...remoteTool, name: "never", replay: "never" };
+    await expect(
+      recoverToolBatch("remote-crash", { tools: [neverTool], journal, dispatcher }),
+    ).rejects.toThrow("redis down");
+    const records = await journal.read("remote-crash");
+    expect(records.some((record) => record.t === "settled")).toBe(false);
   });
 });

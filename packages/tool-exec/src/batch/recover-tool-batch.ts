@@ -13,7 +13,8 @@
  *
  * A started call with a `dispatchKey` asks `dispatcher.lookup` first (SPEC §12): a completed remote
  * result is adopted (`recovery: "adopted_remote"`), a running job is awaited through
- * `dispatcher.execute` with the same key, an unknown one falls back to the replay policy.
+ * `dispatcher.execute` with the same key, an unknown one falls back to the replay policy; a
+ * `lookup` that rejects makes the recovery reject (the batch stays open for the next attempt).
  */
 
 import { ToolRegistry } from "@toolwright/tool-core";
@@ -78,7 +79,7 @@ export async function recoverToolBatch<TContext = unknown>(
 /**
  * The replay policy for every call that was started but never settled; a dispatched one asks the
  * dispatcher's `lookup` first (SPEC §12): a remote result is adopted, a running job awaited, and
- * an unknown key (or a lookup that fails) falls back to the policy.
+ * an unknown key falls back to the policy.
  */
 async function planRecovery(
   journaled: JournaledBatch,
@@ -129,18 +130,18 @@ async function planRecovery(
   return { settled, replayed };
 }
 
-/** What the dispatcher knows of a key: adopt, await, or `undefined` (use the replay policy). */
+/**
+ * What the dispatcher knows of a key: adopt, await, or `undefined` (use the replay policy).
+ * Rejects when `lookup` does.
+ */
 async function lookUpRemote(
   dispatcher: ToolDispatcher | undefined,
   key: string,
 ): Promise<RemoteRecovery | undefined> {
   if (dispatcher?.lookup === undefined) return undefined;
-  let found: ToolDispatchLookup;
-  try {
-    found = await dispatcher.lookup(key);
-  } catch {
-    return undefined;
-  }
+  // A lookup that fails rejects the recovery and leaves the batch open: settling the call by the
+  // replay policy could call a finished remote call interrupted forever.
+  const found: ToolDispatchLookup = await dispatcher.lookup(key);
   if (found.status === "unknown") return undefined;
   if (found.status === "running") return { kind: "await" };
   return { kind: "adopt", result: found };

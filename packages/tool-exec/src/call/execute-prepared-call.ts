@@ -50,7 +50,10 @@ export function executePreparedCall(
   if (run.signal?.aborted === true) {
     return Promise.resolve(settleCallWithError(toolCall, span, "aborted", ABORTED_TEXT));
   }
-  const missingSeam = findMissingSeam(tool.seams, run);
+  // A dispatched call uses the worker's seams; the worker checks them (SPEC §12).
+  const missingSeam = isDispatched(run.dispatcher, tool)
+    ? undefined
+    : findMissingSeam(tool.seams, run);
   if (missingSeam !== undefined) {
     const text = seamNotProvidedText(missingSeam.name);
     return Promise.resolve(settleCallWithError(toolCall, span, "seam_not_provided", text));

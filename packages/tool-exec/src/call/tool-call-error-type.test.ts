@@ -190,14 +190,16 @@ describe("ToolCallErrorType", () => {
   });
 
   it("should have a case above, and a row in the README, for every value", () => {
-    // These have their own tests: expiry needs a resume, the last two a journal (batch/*.journal
-    // and recover-tool-batch tests).
+    // These have their own tests: expiry needs a resume, journal_error and interrupted a journal,
+    // the last two a dispatcher (batch/*.journal, *.dispatch and recover-tool-batch tests).
     const covered = new Set([
       ...cases.map(([type]) => type),
       "truncated_tool_call",
       "approval_expired",
       "journal_error",
       "interrupted",
+      "dispatch_failed",
+      "invalid_request",
     ]);
     expect([...TOOL_CALL_ERROR_TYPES].filter((type) => !covered.has(type))).toEqual([]);
     const readme = readFileSync(

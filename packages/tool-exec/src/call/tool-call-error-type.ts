@@ -26,6 +26,8 @@ export const TOOL_CALL_ERROR_TYPES = [
   "approval_error",
   "journal_error",
   "interrupted",
+  "dispatch_failed",
+  "invalid_request",
 ] as const;
 
 /**

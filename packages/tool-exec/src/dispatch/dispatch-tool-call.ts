@@ -8,8 +8,9 @@ import { copyJsonValue, type JsonObject, type Tool } from "@toolwright/tool-core
 import type { PreparedCall } from "../call/prepared-call";
 import { readReplay } from "../call/read-replay";
 import type { RunningToolContext } from "../call/running-tool-context";
-import type { ToolCallErrorType } from "../call/tool-call-error-type";
+import { TOOL_CALL_ERROR_TYPES, type ToolCallErrorType } from "../call/tool-call-error-type";
 import type { ToolRun } from "../call/tool-run";
+import { describeThrown } from "../describe-thrown";
 import { interruptedText, interruptedTimesText } from "../journal/journal-texts";
 import type { ToolDispatcher, ToolDispatchResult } from "./tool-dispatcher";
 import { toolNotFoundOnWorkerText } from "./tool-not-found-on-worker-text";
@@ -27,17 +28,23 @@ export class DispatchedFailure {
 
 /**
  * Whether `tool`'s calls go to the run's dispatcher: there is one, and its `handles` does not say
- * `false`. A `handles` that throws fails the call (it is thrown from `execute`'s place).
+ * `false`. Never throws: a `handles` that throws (its Contract forbids it) counts as handling the
+ * tool, so the call goes where the application meant tools to run.
  */
 export function isDispatched(dispatcher: ToolDispatcher | undefined, tool: Tool): boolean {
   if (dispatcher === undefined) return false;
-  return dispatcher.handles?.(tool) !== false;
+  try {
+    return dispatcher.handles?.(tool) !== false;
+  } catch {
+    return true;
+  }
 }
 
 /**
  * Dispatches one call, or uses `adopted` — a result recovery found with `dispatcher.lookup` — in
- * its place. Resolves to the returned value; rejects with the remote throw's message, a
- * `DispatchedFailure`, or the transport failure.
+ * its place. Resolves to the returned value; rejects with a `DispatchedFailure`: the remote throw
+ * (its `errorType` kept when it is one of the executor's), `interrupted`, `tool_not_found`, or
+ * `dispatch_failed` for a transport failure (the dispatcher rejected).
  */
 export function dispatchToolCall(
   dispatcher: ToolDispatcher,
@@ -47,7 +54,7 @@ export function dispatchToolCall(
   timeoutMs: number | undefined,
   adopted: ToolDispatchResult | undefined,
 ): Promise<unknown> {
-  if (adopted !== undefined) return readDispatchResult(prepared.toolCall.name, adopted);
+  if (adopted !== undefined) return readDispatchResult(prepared.tool, adopted);
   const { toolCall, tool } = prepared;
   const args = copyJsonValue(prepared.args);
   if (!args.ok) {
@@ -72,19 +79,26 @@ export function dispatchToolCall(
       },
       { signal: context.signal, onUpdate: context.onUpdate },
     )
-    .then((result) => readDispatchResult(toolCall.name, result));
+    .then((result) => readDispatchResult(tool, result), dispatchFailed);
 }
 
-function readDispatchResult(name: string, result: ToolDispatchResult): Promise<unknown> {
+function readDispatchResult(tool: Tool, result: ToolDispatchResult): Promise<unknown> {
+  const name = tool.name;
   switch (result?.status) {
     case "returned":
       return Promise.resolve(result.value);
     case "threw":
-      return Promise.reject(new Error(String(result.message)));
+      return Promise.reject(
+        new DispatchedFailure(String(result.message), readRemoteErrorType(result.errorType)),
+      );
     case "interrupted":
+      // A worker answers `interrupted` for a redelivered `never` call, or a `safe` one past its
+      // attempts: the texts of SPEC §11 for each.
       return Promise.reject(
         new DispatchedFailure(
-          result.attempts > 1 ? interruptedTimesText(name, result.attempts) : interruptedText(name),
+          readReplay(tool) === "safe"
+            ? interruptedTimesText(name, result.attempts)
+            : interruptedText(name),
           "interrupted",
         ),
       );
@@ -97,7 +111,22 @@ function readDispatchResult(name: string, result: ToolDispatchResult): Promise<u
       );
     default:
       return Promise.reject(
-        new Error(`The dispatcher returned an unknown result for tool ${name}`),
+        new DispatchedFailure(
+          `The dispatcher returned an unknown result for tool ${name}`,
+          "dispatch_failed",
+        ),
       );
   }
+}
+
+/** The worker's `errorType` when it is one of the executor's, else `tool_error`. */
+function readRemoteErrorType(errorType: unknown): ToolCallErrorType {
+  return (TOOL_CALL_ERROR_TYPES as readonly unknown[]).includes(errorType)
+    ? (errorType as ToolCallErrorType)
+    : "tool_error";
+}
+
+/** A transport failure: the dispatcher rejected. */
+function dispatchFailed(error: unknown): Promise<never> {
+  return Promise.reject(new DispatchedFailure(describeThrown(error), "dispatch_failed"));
 }
