@@ -10,7 +10,17 @@ import type { Scene } from "./chat-model";
 export type BatchMode = ToolBatchResultMode;
 
 /** Why the loop stopped. */
-export type LoopEndReason = "terminate" | "answered" | "max_turns" | "aborted" | "model_error";
+/**
+ * Why the loop ended. `suspended`: a tool call awaits a human decision (SPEC §10); the loop stops
+ * there, since the provider needs every result of the assistant message together.
+ */
+export type LoopEndReason =
+  | "terminate"
+  | "answered"
+  | "max_turns"
+  | "aborted"
+  | "model_error"
+  | "suspended";
 
 /** What the agent loop reports, in order. Every event is plain JSON (`--json` prints them). */
 export type AgentEvent =

@@ -128,6 +128,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       },
     };
     const batch = await executeAssistantMessage(message, batchOptions);
+    // No demo tool needs approval yet; a suspended batch has no messages to send back, so the
+    // loop stops rather than ask the model again with results missing.
+    if (batch.status === "suspended") return finish("suspended");
     if (batch.outcomes.length === 0) return finish("answered");
     messages.push(...batch.messages);
     await emit({

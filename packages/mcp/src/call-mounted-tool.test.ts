@@ -160,7 +160,9 @@ describe("a mounted tool's execute", () => {
     );
     await waitFor(() => startedCount === 3);
     await server.crash();
-    const { messages } = await batch;
+    const outcome = await batch;
+    if (outcome.status !== "complete") throw new Error("expected a completed batch");
+    const { messages } = outcome;
     expect(
       messages.map((message) => [message.toolCallId, message.isError, message.content]),
     ).toEqual(

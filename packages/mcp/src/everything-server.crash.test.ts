@@ -57,7 +57,9 @@ describe("mountMcpServer with a stdio server that is slow, then killed", () => {
       const pid = transports[0]?.pid;
       expect(pid).toBeGreaterThan(0);
       process.kill(pid as number, "SIGKILL");
-      const { messages: results } = await batch;
+      const outcome = await batch;
+      if (outcome.status !== "complete") throw new Error("expected a completed batch");
+      const { messages: results } = outcome;
       expect(
         results.map((message) => [message.toolCallId, message.isError, message.content]),
       ).toEqual(

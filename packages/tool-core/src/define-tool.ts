@@ -2,6 +2,7 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import type { CoercionMode, JsonSchemaObject } from "@toolwright/schema-coerce";
 import type { ToolContent } from "./content";
 import type { JsonSchemaInterface } from "./json-schema-interface";
+import type { ApprovalCheckContext, NeedsApproval } from "./needs-approval";
 import type { Seam } from "./seam";
 import type { StandardSchema, StandardSchemaOutput } from "./standard-schema";
 import type { ToolContext } from "./tool-context";
@@ -113,7 +114,28 @@ export interface ToolDefinitionBase<TParameters> {
   readonly seams?: readonly Seam<unknown>[] | undefined;
   /** Ask providers to constrain sampling to `parameters` (strict tool use). */
   readonly constrainedSampling?: boolean | undefined;
+  /**
+   * Whether a call needs a human decision before `execute`: `true`, or a function of the call.
+   * Never part of the declaration the model sees.
+   *
+   * **Contract:** receives the validated, coerced params (never invalid ones); may be async; must
+   * not mutate params. A throw or rejection ends the call as the error result
+   * `needsApproval of tool <name> failed: <message>` and the call never executes (fail closed).
+   * Falsy → no approval; `true` or an object → approval needed. Default: no approval.
+   */
+  readonly needsApproval?: boolean | ToolApprovalCheck<TParameters> | undefined;
 }
+
+/**
+ * The function form of `needsApproval`. Declared through a method so that a tool with typed params
+ * stays assignable to {@link Tool} (method parameters are checked bivariantly, like `lockKeys`).
+ */
+export type ToolApprovalCheck<TParameters> = {
+  check(
+    params: ToolParams<TParameters>,
+    context: ApprovalCheckContext,
+  ): NeedsApproval | PromiseLike<NeedsApproval>;
+}["check"];
 
 /** A tool whose `execute` returns a {@link ToolResult} itself. */
 export interface ResultToolDefinition<

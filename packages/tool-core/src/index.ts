@@ -1,9 +1,12 @@
 // The public API of @toolwright/tool-core: explicit named exports only.
 export type { CoercionChange, CoercionMode, SchemaIssue } from "@toolwright/schema-coerce";
 export type { ImageContent, TextContent, ToolContent } from "./content";
+export type { CopyJsonFailure } from "./copy-json-value";
+export { copyJsonValue } from "./copy-json-value";
 export type {
   ResultToolDefinition,
   Tool,
+  ToolApprovalCheck,
   ToolDefinitionBase,
   ToolExecutionMode,
   ToolModel,
@@ -18,6 +21,7 @@ export type {
 export { defineTool } from "./define-tool";
 export { getParametersJsonSchema } from "./get-parameters-json-schema";
 export type { JsonSchemaInterface } from "./json-schema-interface";
+export type { JsonObject, JsonValue } from "./json-value";
 export type {
   AssistantContent,
   AssistantMessage,
@@ -28,6 +32,7 @@ export type {
   ToolRemoval,
   UserMessage,
 } from "./message";
+export type { ApprovalCheckContext, NeedsApproval } from "./needs-approval";
 export type { ParsedToolCallArguments } from "./parse-tool-call-arguments";
 export { parseToolCallArguments } from "./parse-tool-call-arguments";
 export { safeValidateToolArguments } from "./safe-validate-tool-arguments";

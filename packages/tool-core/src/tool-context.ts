@@ -26,4 +26,11 @@ export interface ToolContext<TDetails = unknown> {
   use<T>(seam: Seam<T>): T;
   /** The call being executed, as the model wrote it (arguments before validation). */
   readonly toolCall: ToolCall;
+  /**
+   * `${batchId}:${toolCallId}`: the same across attempts and processes. Pass it to APIs that accept
+   * idempotency keys, so a call that is run again after a crash does not take effect twice.
+   */
+  readonly idempotencyKey: string;
+  /** 1 for the first execution of this call; > 1 only when a `replay: "safe"` call is run again after a crash. */
+  readonly attempt: number;
 }

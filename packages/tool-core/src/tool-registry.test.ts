@@ -145,6 +145,21 @@ describe("ToolRegistry", () => {
     }
   });
 
+  it("should never declare needsApproval, as a boolean or as a function", () => {
+    const gated = defineTool({ ...ping, name: "gated", needsApproval: true });
+    const checked = defineTool({
+      ...echo,
+      name: "checked",
+      needsApproval: () => ({ reason: "x" }),
+    });
+    const declarations = new ToolRegistry([gated, checked]).definitions();
+    expect(declarations).toEqual([
+      { name: "gated", description: "Answer pong", parameters: { type: "object" } },
+      { name: "checked", description: "Echo the text back", parameters: echo.parameters },
+    ]);
+    for (const declaration of declarations) expect(declaration).not.toHaveProperty("needsApproval");
+  });
+
   it("should keep only the tools available to the model when filtered", () => {
     const visionOnly = defineTool({
       ...ping,

@@ -1,5 +1,6 @@
 // Helpers shared by this package's tests (not part of the public API, not bundled).
 import type { Tool, ToolCall } from "@toolwright/tool-core";
+import type { CompletedToolBatch, ToolBatchOutcome } from "./approval/tool-batch-outcome";
 import type { ToolExecutionEvent } from "./batch/tool-events";
 
 /** A promise with its resolve and reject in hand, for ordering tests without sleeps. */
@@ -52,11 +53,11 @@ export const echoTool: Tool = {
 
 /** Event log entries as `type:id`, the shape ordering tests compare. */
 export function describeEvents(events: readonly ToolExecutionEvent[]): string[] {
-  return events.map((event) =>
-    event.type === "tool_result"
-      ? `tool_result:${event.message.toolCallId}`
-      : `${event.type}:${event.toolCallId}`,
-  );
+  return events.map((event) => {
+    if (event.type === "tool_result") return `tool_result:${event.message.toolCallId}`;
+    if (event.type === "tool_batch_suspended") return `tool_batch_suspended:${event.revision}`;
+    return `${event.type}:${event.toolCallId}`;
+  });
 }
 
 /** Waits until every queued microtask (and the promise jobs they queue) ran. */
@@ -126,4 +127,12 @@ export function gatedCall(id: string, name = "gated"): ToolCall {
 export function recordEvents() {
   const events: ToolExecutionEvent[] = [];
   return { events, onEvent: (event: ToolExecutionEvent) => void events.push(event) };
+}
+
+/** The batch's result once it is known to have completed (fails the test otherwise). */
+export function expectComplete(outcome: ToolBatchOutcome): CompletedToolBatch {
+  if (outcome.status !== "complete") {
+    throw new Error(`expected a completed batch, got ${outcome.status}`);
+  }
+  return outcome;
 }

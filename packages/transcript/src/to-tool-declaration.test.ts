@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import type { Tool } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { makeTestTool } from "./make-test-tool";
 import { toToolDeclaration } from "./to-tool-declaration";
@@ -53,6 +54,16 @@ describe("toToolDeclaration", () => {
     const declaration = toToolDeclaration(tool);
     expect(declaration).toStrictEqual(expected);
     expect(Object.keys(declaration)).toStrictEqual(Object.keys(expected));
+  });
+
+  it.each([
+    { form: "true", needsApproval: true },
+    { form: "a function", needsApproval: () => ({ reason: "external email" }) },
+  ])("should never declare needsApproval given as $form", ({ needsApproval }) => {
+    const tool = makeTestTool("send", { needsApproval } as Partial<Tool>);
+    const declaration = toToolDeclaration(tool);
+    expect(declaration).not.toHaveProperty("needsApproval");
+    expect(declaration).toStrictEqual(toToolDeclaration(makeTestTool("send")));
   });
 
   it("should drop TypeBox's symbol keys", () => {

@@ -18,8 +18,17 @@ import {
   type ToolCall,
   ToolRegistry,
 } from "@toolwright/tool-core";
-import type { ToolExecutionEvent } from "@toolwright/tool-exec";
-import { executeAssistantMessage, executeToolBatch, ToolRunnerSeam } from "@toolwright/tool-exec";
+import type {
+  SuspendedBatch,
+  ToolApprovalRequest,
+  ToolExecutionEvent,
+} from "@toolwright/tool-exec";
+import {
+  executeAssistantMessage,
+  executeToolBatch,
+  resumeToolBatch,
+  ToolRunnerSeam,
+} from "@toolwright/tool-exec";
 import { withFileMutationQueue } from "@toolwright/tool-exec/node";
 import type { TranscriptMessage } from "@toolwright/transcript";
 
@@ -31,7 +40,19 @@ declare const model: {
 };
 declare const signal: AbortSignal;
 declare function stopAgent(): void;
+declare function saveForReview(state: SuspendedBatch): void;
 declare const user: { canWrite: boolean };
+declare const mailer: {
+  send(message: { to: string; body: string; idempotencyKey: string }): Promise<void>;
+};
+declare const stateSecret: string;
+declare const store: {
+  put(batchId: string, state: SuspendedBatch): Promise<void>;
+  get(batchId: string): Promise<SuspendedBatch>;
+};
+declare function showReviewers(pending: readonly ToolApprovalRequest[]): void;
+declare const batchId: string;
+declare const approvalId: string;
 declare function runStep(step: string, signal: AbortSignal): Promise<void>;
 declare const progressLine: { update(partial: ToolUpdate): void; done(isError: boolean): void };
 declare const path: string;
@@ -58,31 +79,30 @@ const toolCalls: ToolCall[] = [
 ];
 
 export async function runABatch(): Promise<void> {
-  const { messages, outcomes, terminate } = await executeToolBatch(toolCalls, {
+  const batch = await executeToolBatch(toolCalls, {
     tools,
     signal: abortController.signal,
     maxConcurrency: 4,
     timeoutMs: 30_000,
     onEvent: (event) => ui.show(event),
   });
-  transcript.push(...messages); // one toolResult per call, in the calls' order
-  if (terminate) stopAgent();
-  console.log(outcomes.length);
+  if (batch.status === "suspended") return saveForReview(batch.state); // see Approval below
+  transcript.push(...batch.messages); // one toolResult per call, in the calls' order
+  if (batch.terminate) stopAgent();
+  console.log(batch.outcomes.length);
 }
 
 // ## Run an assistant message
 export async function runAnAssistantMessage(): Promise<void> {
   const assistant = await model.complete(transcript); // an AssistantMessage from @toolwright/tool-core
   transcript.push(assistant);
-  const { messages, terminate, mode } = await executeAssistantMessage(assistant, { tools, signal });
-  transcript.push(...messages);
-  void terminate;
-  void mode;
+  const batch = await executeAssistantMessage(assistant, { tools, signal });
+  if (batch.status === "complete") transcript.push(...batch.messages);
 }
 
 // ## A policy hook
 export async function aPolicyHook(): Promise<void> {
-  const { messages } = await executeToolBatch(toolCalls, {
+  const batch = await executeToolBatch(toolCalls, {
     tools,
     context: { user }, // passed to both hooks untouched
     beforeToolCall: async ({ toolCall, args, context }) => {
@@ -95,14 +115,14 @@ export async function aPolicyHook(): Promise<void> {
       return undefined; // let it run
     },
   });
-  console.log(messages.length);
+  console.log(batch.status);
 }
 
 // ## A redacting after-hook
 export async function aRedactingAfterHook(): Promise<void> {
   const SECRET = /(api[_-]?key|token)=\S+/gi;
 
-  const { messages } = await executeToolBatch(toolCalls, {
+  const batch = await executeToolBatch(toolCalls, {
     tools,
     afterToolCall: ({ result }) => {
       const content = result.content.map((part) =>
@@ -112,7 +132,7 @@ export async function aRedactingAfterHook(): Promise<void> {
       return { content, structuredContent: result.structuredContent };
     },
   });
-  console.log(messages.length);
+  console.log(batch.status);
 }
 
 // ## Progress with `onUpdate`
@@ -214,4 +234,39 @@ export async function fileMutationQueue(): Promise<void> {
     const text = await readFile(path, "utf8");
     await writeFile(path, text.replace(oldText, newText));
   });
+}
+
+// ## Approval: suspend and resume
+export async function approvalSuspendAndResume(): Promise<void> {
+  const sendEmail = defineTool({
+    name: "send_email",
+    description: "Send an email",
+    parameters: Type.Object({ to: Type.String(), body: Type.String() }),
+    // Receives the validated params; falsy: no approval; true or { reason, details, ttlMs }: ask.
+    needsApproval: ({ to }) =>
+      to.endsWith("@example.com") ? false : { reason: "external recipient" },
+    async execute({ to, body }, { idempotencyKey }) {
+      await mailer.send({ to, body, idempotencyKey }); // `${batchId}:${toolCallId}`
+      return { content: [{ type: "text", text: `sent to ${to}` }] };
+    },
+  });
+
+  const batch = await executeToolBatch(toolCalls, {
+    tools: [sendEmail],
+    approval: { ttlMs: 3_600_000, stateSecret },
+  });
+  if (batch.status === "suspended") {
+    await store.put(batch.batchId, batch.state); // JSON; store with compare-and-set on revision
+    showReviewers(batch.pending); // approvalId, toolCall, validated args, reason, expiresAt
+  } else {
+    transcript.push(...batch.messages);
+  }
+
+  // Later, anywhere — any subset of the pending approvals, in any order:
+  const resumed = await resumeToolBatch(
+    await store.get(batchId),
+    [{ approvalId, decision: "deny", message: "not to customers", by: "ann" }],
+    { tools: [sendEmail], approval: { stateSecret } },
+  );
+  console.log(resumed.status);
 }

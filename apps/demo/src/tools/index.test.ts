@@ -60,6 +60,7 @@ async function call(
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     onEvent: (event) => void events.push(event),
   });
+  if (batch.status !== "complete") throw new Error("expected a completed batch");
   const outcome = batch.outcomes[0];
   const text = (outcome?.result.content ?? [])
     .map((part) => (part.type === "text" ? part.text : ""))

@@ -1,4 +1,7 @@
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import type { ToolBatchSuspendedEvent } from "../approval/approval-events";
+import type { ToolApprovalRequest } from "../approval/tool-approval-request";
+import type { ToolCallApproval } from "../approval/tool-call-approval";
 import { createErrorResult } from "../call/error-result";
 import { settleCallWithError } from "../call/settle-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
@@ -8,10 +11,14 @@ import type { MaybePromise } from "../maybe-async";
 import { createToolResultMessage } from "../output/create-tool-result-message";
 import type { TruncationOptions } from "../output/truncate-output";
 import { ToolEventQueue } from "./tool-event-queue";
-import type { ToolExecutionEndEvent } from "./tool-events";
+import type {
+  ToolExecutionEndEvent,
+  ToolExecutionEvent,
+  ToolExecutionStartEvent,
+} from "./tool-events";
 
 /**
- * The three per-call events of a batch and what a failing listener does to the call (see
+ * The events of a batch and what a failing listener does to the call (see
  * `ToolEventListener`). Each method returns what it decided — the outcome to keep — and writes
  * into nothing but the `messages` array it is given. Shared by every kind of batch.
  */
@@ -20,6 +27,8 @@ export class BatchEvents {
   readonly #truncation: TruncationOptions | false | undefined;
   /** The first error a `tool_result` listener threw; the batch rejects with it at the end. */
   resultListenerFailure: { readonly error: unknown } | undefined = undefined;
+  /** The error a `tool_batch_suspended` listener threw; the batch rejects with it. */
+  batchListenerFailure: { readonly error: unknown } | undefined = undefined;
 
   static {
     // See keep-shape-alive.ts.
@@ -36,16 +45,86 @@ export class BatchEvents {
    * `tool_execution_start`. Returns `undefined` when the call may go on, or its error outcome when
    * the listener failed (the call then ends before its preflight).
    */
-  start(toolCall: ToolCall): MaybePromise<ToolCallOutcome | undefined> {
+  start(
+    toolCall: ToolCall,
+    resumed = false,
+    attempt?: number,
+  ): MaybePromise<ToolCallOutcome | undefined> {
     if (!this.#queue.isActive) return undefined;
+    const event: {
+      -readonly [Key in keyof ToolExecutionStartEvent]: ToolExecutionStartEvent[Key];
+    } = {
+      type: "tool_execution_start",
+      toolCallId: toolCall.id,
+      toolName: toolCall.name,
+      args: toolCall.arguments,
+    };
+    if (resumed) event.resumed = true;
+    if (attempt !== undefined && attempt > 1) event.attempt = attempt;
+    return this.#emitForCall(toolCall, event);
+  }
+
+  /**
+   * `tool_approval_requested`, right after the call's start event; step 5a's `onRequested`. Throws
+   * or rejects with a listener's failure (step 5a then fails the call with its message).
+   */
+  readonly requested = (request: ToolApprovalRequest): Promise<void> | undefined => {
+    const { toolCall } = request;
+    return this.#queue.emit({
+      type: "tool_approval_requested",
+      toolCallId: toolCall.id,
+      toolName: toolCall.name,
+      args: toolCall.arguments,
+      approvalId: request.approvalId,
+      ...(request.reason === undefined ? {} : { reason: request.reason }),
+      ...(request.details === undefined ? {} : { details: request.details }),
+      ...(request.expiresAt === undefined ? {} : { expiresAt: request.expiresAt }),
+    });
+  };
+
+  /**
+   * `tool_approval_resolved`. Returns `undefined` when the call may go on, or its error outcome
+   * (carrying `resolution`) when the listener failed.
+   */
+  resolved(
+    toolCall: ToolCall,
+    resolution: ToolCallApproval,
+  ): MaybePromise<ToolCallOutcome | undefined> {
+    if (!this.#queue.isActive) return undefined;
+    const settled = this.#emitForCall(toolCall, {
+      type: "tool_approval_resolved",
+      toolCallId: toolCall.id,
+      toolName: toolCall.name,
+      ...resolution,
+    });
+    if (settled === undefined) return undefined;
+    const keep = (failure: ToolCallOutcome | undefined) =>
+      failure === undefined ? undefined : { ...failure, approval: resolution };
+    return settled instanceof Promise ? settled.then(keep) : keep(settled);
+  }
+
+  /** `tool_batch_suspended`; a listener's failure is kept in `batchListenerFailure`. */
+  suspended(event: ToolBatchSuspendedEvent): MaybePromise<void> {
     let pending: Promise<void> | undefined;
     try {
-      pending = this.#queue.emit({
-        type: "tool_execution_start",
-        toolCallId: toolCall.id,
-        toolName: toolCall.name,
-        args: toolCall.arguments,
-      });
+      pending = this.#queue.emit(event);
+    } catch (error) {
+      this.batchListenerFailure ??= { error };
+      return undefined;
+    }
+    return pending?.then(undefined, (error: unknown) => {
+      this.batchListenerFailure ??= { error };
+    });
+  }
+
+  /** Emits a per-call event; a listener failure becomes the call's error outcome. */
+  #emitForCall(
+    toolCall: ToolCall,
+    event: ToolExecutionEvent,
+  ): MaybePromise<ToolCallOutcome | undefined> {
+    let pending: Promise<void> | undefined;
+    try {
+      pending = this.#queue.emit(event);
     } catch (error) {
       return startFailed(toolCall, error);
     }
@@ -110,10 +189,12 @@ function startFailed(toolCall: ToolCall, error: unknown): ToolCallOutcome {
 /** The call's message becomes the listener's error; `durationMs` stays (the tool did run). */
 function endFailed(outcome: ToolCallOutcome, error: unknown): ToolCallOutcome {
   const result = createErrorResult(describeThrown(error));
-  const { toolCall, durationMs } = outcome;
-  return durationMs === undefined
-    ? { toolCall, result, isError: true, errorType: "event_listener_error" }
-    : { toolCall, result, isError: true, errorType: "event_listener_error", durationMs };
+  const { toolCall, durationMs, approval } = outcome;
+  const failed: ToolCallOutcome =
+    durationMs === undefined
+      ? { toolCall, result, isError: true, errorType: "event_listener_error" }
+      : { toolCall, result, isError: true, errorType: "event_listener_error", durationMs };
+  return approval === undefined ? failed : { ...failed, approval };
 }
 
 function createEndEvent(outcome: ToolCallOutcome): ToolExecutionEndEvent {

@@ -7,6 +7,7 @@ import {
   createToolCall,
   describeEvents,
   echoTool,
+  expectComplete,
   firstText,
   recordEvents,
 } from "../test-support";
@@ -34,7 +35,9 @@ describe("executeAssistantMessage", () => {
       "toolUse",
     );
     const { events, onEvent } = recordEvents();
-    const batch = await executeAssistantMessage(message, { tools: [echoTool], onEvent });
+    const batch = expectComplete(
+      await executeAssistantMessage(message, { tools: [echoTool], onEvent }),
+    );
     expect(batch.mode).toBe("parallel");
     expect(batch.messages.map((result) => firstText(result))).toEqual(["one", "two"]);
     expect(describeEvents(events).filter((event) => event.startsWith("tool_result"))).toEqual([
@@ -45,9 +48,11 @@ describe("executeAssistantMessage", () => {
 
   it("should fail every call with the truncation text when stopReason is length", async () => {
     const tool = countingTool({ name: "echo" });
-    const batch = await executeAssistantMessage(assistant([first, second], "length"), {
-      tools: [tool],
-    });
+    const batch = expectComplete(
+      await executeAssistantMessage(assistant([first, second], "length"), {
+        tools: [tool],
+      }),
+    );
     expect(batch.mode).toBe("truncated");
     expect(tool.calls).toHaveLength(0);
     expect(batch.terminate).toBe(false);
@@ -60,9 +65,11 @@ describe("executeAssistantMessage", () => {
 
   it("should say sequential when a called tool demands it", async () => {
     const serial: Tool = { ...echoTool, name: "serial", executionMode: "sequential" };
-    const batch = await executeAssistantMessage(
-      assistant([first, createToolCall("c3", "serial", { value: "s" })]),
-      { tools: [echoTool, serial] },
+    const batch = expectComplete(
+      await executeAssistantMessage(
+        assistant([first, createToolCall("c3", "serial", { value: "s" })]),
+        { tools: [echoTool, serial] },
+      ),
     );
     expect(batch.mode).toBe("sequential");
   });
@@ -79,11 +86,13 @@ describe("executeAssistantMessage", () => {
     const message = assistant([createToolCall("o1", "outer")]);
     const before = vi.fn();
     const after = vi.fn();
-    await executeAssistantMessage(message, {
-      tools: [echoTool, outer],
-      beforeToolCall: before,
-      afterToolCall: after,
-    });
+    expectComplete(
+      await executeAssistantMessage(message, {
+        tools: [echoTool, outer],
+        beforeToolCall: before,
+        afterToolCall: after,
+      }),
+    );
     expect(before).toHaveBeenCalledTimes(2);
     for (const [context] of [...before.mock.calls, ...after.mock.calls]) {
       expect((context as { assistantMessage: unknown }).assistantMessage).toBe(message);
@@ -92,14 +101,13 @@ describe("executeAssistantMessage", () => {
 
   it("should give an empty batch for a message without tool calls", async () => {
     const { events, onEvent } = recordEvents();
-    const batch = await executeAssistantMessage(
-      assistant([{ type: "text", text: "done" }], "stop"),
-      {
+    const batch = expectComplete(
+      await executeAssistantMessage(assistant([{ type: "text", text: "done" }], "stop"), {
         tools: [echoTool],
         onEvent,
-      },
+      }),
     );
-    expect(batch).toEqual({ messages: [], outcomes: [], terminate: false, mode: "parallel" });
+    expect(batch).toMatchObject({ messages: [], outcomes: [], terminate: false, mode: "parallel" });
     expect(events).toEqual([]);
   });
 });

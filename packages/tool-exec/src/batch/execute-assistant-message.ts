@@ -1,5 +1,6 @@
 import type { AssistantMessage, ToolCall } from "@toolwright/tool-core";
-import type { ExecuteToolBatchOptions, ToolBatchResult } from "./execute-tool-batch-options";
+import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
+import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { failTruncatedToolCalls } from "./fail-truncated-tool-calls";
 import { runToolBatch } from "./run-tool-batch";
 
@@ -24,7 +25,7 @@ import { runToolBatch } from "./run-tool-batch";
 export function executeAssistantMessage<TContext = unknown>(
   message: AssistantMessage,
   options: ExecuteToolBatchOptions<TContext>,
-): Promise<ToolBatchResult> {
+): Promise<ToolBatchOutcome> {
   const toolCalls: ToolCall[] = [];
   for (const part of message.content) {
     if (part.type === "toolCall") toolCalls.push(part);

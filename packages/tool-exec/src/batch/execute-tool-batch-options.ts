@@ -1,6 +1,5 @@
-import type { ToolResultMessage } from "@toolwright/tool-core";
 import type { RunToolCallOptions } from "../call/run-tool-call-options";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { ToolCallJournal } from "../journal/tool-call-journal";
 import type { TruncationOptions } from "../output/truncate-output";
 import type { ToolEventListener } from "./tool-events";
 
@@ -28,16 +27,23 @@ export interface ExecuteToolBatchOptions<TContext = unknown>
   readonly onEvent?: ToolEventListener;
   /** Output truncation of the messages' text; `false` turns it off. SPEC defaults otherwise. */
   readonly truncation?: TruncationOptions | false;
-}
-
-/** What a batch returns. */
-export interface ToolBatchResult {
-  /** One transcript message per call, in the calls' source order. */
-  readonly messages: ToolResultMessage[];
-  /** One outcome per call, in source order (untruncated results, with `structuredContent`). */
-  readonly outcomes: ToolCallOutcome[];
-  /** `shouldTerminateToolBatch(outcomes)`: every result asked to stop. */
-  readonly terminate: boolean;
-  /** How the batch ran; see {@link ToolBatchResultMode}. */
-  readonly mode: ToolBatchResultMode;
+  /**
+   * The batch's id: the prefix of every call's `idempotencyKey` (`${batchId}:${toolCallId}`), the
+   * name of its suspended state and journal. Must match `^[A-Za-z0-9_.-]{1,128}$` (else the batch
+   * rejects with `ToolBatchError` `INVALID_ARGUMENT` before any event). Default
+   * `crypto.randomUUID()`.
+   */
+  readonly batchId?: string;
+  /**
+   * Records the batch durably (SPEC §11): the batch holds the journal's lock on `batchId` while it
+   * runs, writes its calls before the first event, each call's intent right before `execute` and
+   * its outcome before its end event, so `recoverToolBatch` can finish it after a crash. A
+   * suspended batch releases the lock. Default: no journal.
+   */
+  readonly journal?: ToolCallJournal;
+  /**
+   * How many times recovery runs a `replay: "safe"` call that was interrupted (its `started`
+   * records), before it gives up with the "interrupted <N> times" text: an integer ≥ 1, default 3.
+   */
+  readonly maxAttempts?: number;
 }

@@ -5,6 +5,7 @@ import {
   createGatedTool,
   createToolCall,
   echoTool,
+  expectComplete,
   firstText,
   flushMicrotasks,
   gatedCall,
@@ -16,10 +17,12 @@ describe("executeToolBatch", () => {
   describe("events", () => {
     it("should carry raw args on start, the untouched result and durationMs on end", async () => {
       const { events, onEvent } = recordEvents();
-      await executeToolBatch([createToolCall("1", "echo", { value: 5 })], {
-        tools: [echoTool],
-        onEvent,
-      });
+      expectComplete(
+        await executeToolBatch([createToolCall("1", "echo", { value: 5 })], {
+          tools: [echoTool],
+          onEvent,
+        }),
+      );
       expect(events[0]).toEqual({
         type: "tool_execution_start",
         toolCallId: "1",
@@ -42,17 +45,22 @@ describe("executeToolBatch", () => {
     it("should await an async listener so events never overlap", async () => {
       const log: string[] = [];
       let inFlight = 0;
-      await executeToolBatch(
-        [createToolCall("1", "echo", { value: "a" }), createToolCall("2", "echo", { value: "b" })],
-        {
-          tools: [echoTool],
-          onEvent: async (event) => {
-            inFlight++;
-            log.push(`${event.type}:${inFlight}`);
-            await flushMicrotasks(3);
-            inFlight--;
+      expectComplete(
+        await executeToolBatch(
+          [
+            createToolCall("1", "echo", { value: "a" }),
+            createToolCall("2", "echo", { value: "b" }),
+          ],
+          {
+            tools: [echoTool],
+            onEvent: async (event) => {
+              inFlight++;
+              log.push(`${event.type}:${inFlight}`);
+              await flushMicrotasks(3);
+              inFlight--;
+            },
           },
-        },
+        ),
       );
       expect(log.every((entry) => entry.endsWith(":1"))).toBe(true);
       expect(log).toHaveLength(6);
@@ -132,14 +140,16 @@ describe("executeToolBatch", () => {
           return { content: [{ type: "text", text: "done" }] };
         },
       };
-      const { messages } = await executeToolBatch([createToolCall("1", "progress")], {
-        tools: [progress],
-        onEvent: (event) => {
-          if (event.type !== failOn) return undefined;
-          if (how === "throws") throw new Error("listener broke");
-          return Promise.reject(new Error("listener broke"));
-        },
-      });
+      const { messages } = expectComplete(
+        await executeToolBatch([createToolCall("1", "progress")], {
+          tools: [progress],
+          onEvent: (event) => {
+            if (event.type !== failOn) return undefined;
+            if (how === "throws") throw new Error("listener broke");
+            return Promise.reject(new Error("listener broke"));
+          },
+        }),
+      );
       expect(messages[0]).toMatchObject({
         content: [{ type: "text", text: "listener broke" }],
         details: {},
@@ -178,9 +188,10 @@ describe("executeToolBatch", () => {
           terminate: true,
         }),
       };
-      const { messages } = await executeToolBatch(
-        [createToolCall("1", "rich"), createToolCall("2", "missing")],
-        { tools: [tool] },
+      const { messages } = expectComplete(
+        await executeToolBatch([createToolCall("1", "rich"), createToolCall("2", "missing")], {
+          tools: [tool],
+        }),
       );
       const [ran, missing] = messages;
       expect(Object.keys(ran ?? {}).sort()).toEqual([
@@ -218,11 +229,13 @@ describe("executeToolBatch", () => {
       };
       const { events, onEvent } = recordEvents();
       const spill = vi.fn(() => "/tmp/out-1.txt");
-      const { messages, outcomes } = await executeToolBatch([createToolCall("1", "long")], {
-        tools: [tool],
-        truncation: { maxLines: 3, spill },
-        onEvent,
-      });
+      const { messages, outcomes } = expectComplete(
+        await executeToolBatch([createToolCall("1", "long")], {
+          tools: [tool],
+          truncation: { maxLines: 3, spill },
+          onEvent,
+        }),
+      );
       expect(firstText(messages[0] ?? { content: [] })).toBe(
         "line 0\nline 1\nline 2\n\n[Output truncated: showing 3 of 10 lines (21 of 69 bytes). The full output is at /tmp/out-1.txt.]",
       );
@@ -234,18 +247,22 @@ describe("executeToolBatch", () => {
 
     it("should not truncate when truncation is false", async () => {
       const text = "x\n".repeat(3000);
-      const { messages } = await executeToolBatch([createToolCall("1", "echo", { value: text })], {
-        tools: [echoTool],
-        truncation: false,
-      });
+      const { messages } = expectComplete(
+        await executeToolBatch([createToolCall("1", "echo", { value: text })], {
+          tools: [echoTool],
+          truncation: false,
+        }),
+      );
       expect(firstText(messages[0] ?? { content: [] })).toBe(text);
     });
 
     it("should truncate at the SPEC's 2,000 lines by default", async () => {
       const text = "x\n".repeat(3000);
-      const { messages } = await executeToolBatch([createToolCall("1", "echo", { value: text })], {
-        tools: [echoTool],
-      });
+      const { messages } = expectComplete(
+        await executeToolBatch([createToolCall("1", "echo", { value: text })], {
+          tools: [echoTool],
+        }),
+      );
       expect(firstText(messages[0] ?? { content: [] })).toMatch(
         /\[Output truncated: showing 2000 of 3000 lines \(4000 of 6000 bytes\)\.\]$/,
       );
@@ -269,7 +286,7 @@ describe("executeToolBatch", () => {
         },
       );
       await vi.advanceTimersByTimeAsync(106);
-      const { messages } = await batch;
+      const { messages } = expectComplete(await batch);
       expect(messages.map((message) => firstText(message))).toEqual([
         "Tool hang timed out after 100 ms; it was aborted but did not stop, so it was abandoned and any late result is discarded.",
         "ok",

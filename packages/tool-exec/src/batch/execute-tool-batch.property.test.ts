@@ -11,7 +11,7 @@
 import type { Tool, ToolContext, ToolUpdate } from "@toolwright/tool-core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolCall, firstText } from "../test-support";
+import { createToolCall, expectComplete, firstText } from "../test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import type { ToolExecutionEvent } from "./tool-events";
 
@@ -266,63 +266,65 @@ describe("executeToolBatch (property)", () => {
         const events: ToolExecutionEvent[] = [];
         const ended = new Set<string>();
         let updatesAfterEnd = 0;
-        const result = await executeToolBatch(calls, {
-          tools,
-          mode: plan.mode,
-          maxConcurrency: plan.maxConcurrency,
-          signal: controller.signal,
-          timeoutMs: 50,
-          timeoutGraceMs: 1,
-          beforeToolCall: ({ toolCall }) => {
-            switch (planById.get(toolCall.id)?.before) {
-              case "block":
-                return { block: true, reason: "policy" };
-              case "block-terminate":
-                return { block: true, terminate: true };
-              case "throw":
-                throw new Error("hook failed");
-              case "async-allow":
-                return Promise.resolve(undefined);
-              case "hostile": {
-                const plan = planById.get(toolCall.id) as CallPlan;
-                return createHostile(plan.hostile, { block: true, reason: "hostile" }) as never;
+        const result = expectComplete(
+          await executeToolBatch(calls, {
+            tools,
+            mode: plan.mode,
+            maxConcurrency: plan.maxConcurrency,
+            signal: controller.signal,
+            timeoutMs: 50,
+            timeoutGraceMs: 1,
+            beforeToolCall: ({ toolCall }) => {
+              switch (planById.get(toolCall.id)?.before) {
+                case "block":
+                  return { block: true, reason: "policy" };
+                case "block-terminate":
+                  return { block: true, terminate: true };
+                case "throw":
+                  throw new Error("hook failed");
+                case "async-allow":
+                  return Promise.resolve(undefined);
+                case "hostile": {
+                  const plan = planById.get(toolCall.id) as CallPlan;
+                  return createHostile(plan.hostile, { block: true, reason: "hostile" }) as never;
+                }
+                default:
+                  return undefined;
               }
-              default:
-                return undefined;
-            }
-          },
-          afterToolCall: ({ toolCall }) => {
-            switch (planById.get(toolCall.id)?.after) {
-              case "throw":
-                throw new TypeError("after hook failed");
-              case "reject":
-                return Promise.reject(new Error("after hook rejected"));
-              case "rewrite":
-                return { content: [{ type: "text", text: "rewritten" }], terminate: true };
-              case "hostile": {
-                const plan = planById.get(toolCall.id) as CallPlan;
-                return createHostile(plan.hostile, {
-                  content: [{ type: "text", text: "hostile" }],
-                }) as never;
+            },
+            afterToolCall: ({ toolCall }) => {
+              switch (planById.get(toolCall.id)?.after) {
+                case "throw":
+                  throw new TypeError("after hook failed");
+                case "reject":
+                  return Promise.reject(new Error("after hook rejected"));
+                case "rewrite":
+                  return { content: [{ type: "text", text: "rewritten" }], terminate: true };
+                case "hostile": {
+                  const plan = planById.get(toolCall.id) as CallPlan;
+                  return createHostile(plan.hostile, {
+                    content: [{ type: "text", text: "hostile" }],
+                  }) as never;
+                }
+                default:
+                  return undefined;
               }
-              default:
-                return undefined;
-            }
-          },
-          onEvent: (event) => {
-            events.push(event);
-            if (plan.abortAfterEvents !== undefined && events.length === plan.abortAfterEvents) {
-              controller.abort();
-            }
-            if (event.type === "tool_execution_end") ended.add(event.toolCallId);
-            if (event.type === "tool_execution_update") {
-              if (ended.has(event.toolCallId)) updatesAfterEnd++;
-              if (planById.get(event.toolCallId)?.failUpdateListener === true) {
-                throw new Error("listener failed");
+            },
+            onEvent: (event) => {
+              events.push(event);
+              if (plan.abortAfterEvents !== undefined && events.length === plan.abortAfterEvents) {
+                controller.abort();
               }
-            }
-          },
-        });
+              if (event.type === "tool_execution_end") ended.add(event.toolCallId);
+              if (event.type === "tool_execution_update") {
+                if (ended.has(event.toolCallId)) updatesAfterEnd++;
+                if (planById.get(event.toolCallId)?.failUpdateListener === true) {
+                  throw new Error("listener failed");
+                }
+              }
+            },
+          }),
+        );
         // Let late onUpdate timers and abandoned tools run before judging.
         await new Promise((resolve) => setTimeout(resolve, 2));
 

@@ -7,6 +7,7 @@ import {
   createToolCall,
   describeEvents,
   echoTool,
+  expectComplete,
   firstText,
   flushMicrotasks,
   gatedCall,
@@ -17,16 +18,20 @@ import { executeToolBatch } from "./execute-tool-batch";
 describe("executeToolBatch", () => {
   it("should give the hooks no assistant message in a bare batch", async () => {
     const before = vi.fn();
-    await executeToolBatch([createToolCall("1", "echo", { value: "x" })], {
-      tools: [echoTool],
-      beforeToolCall: before,
-    });
+    expectComplete(
+      await executeToolBatch([createToolCall("1", "echo", { value: "x" })], {
+        tools: [echoTool],
+        beforeToolCall: before,
+      }),
+    );
     const [context] = before.mock.calls[0] as [Record<string, unknown>];
     expect(context).toHaveProperty("assistantMessage", undefined);
   });
 
   it("should return nothing and not terminate for an empty batch", async () => {
-    expect(await executeToolBatch([], { tools: [] })).toEqual({
+    expect(expectComplete(await executeToolBatch([], { tools: [] }))).toEqual({
+      status: "complete",
+      batchId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       messages: [],
       outcomes: [],
       terminate: false,
@@ -47,7 +52,7 @@ describe("executeToolBatch", () => {
       gated.open("tool-2");
       await flushMicrotasks();
       gated.open("tool-1");
-      const { messages } = await batch;
+      const { messages } = expectComplete(await batch);
       expect(describeEvents(events)).toEqual([
         "tool_execution_start:tool-1",
         "tool_execution_start:tool-2",
@@ -68,17 +73,22 @@ describe("executeToolBatch", () => {
           return { content: [] };
         },
       };
-      await executeToolBatch(
-        [createToolCall("a", "echo", { value: "a" }), createToolCall("b", "echo", { value: "b" })],
-        {
-          tools: [tool],
-          beforeToolCall: async ({ toolCall }) => {
-            order.push(`before:${toolCall.id}`);
+      expectComplete(
+        await executeToolBatch(
+          [
+            createToolCall("a", "echo", { value: "a" }),
+            createToolCall("b", "echo", { value: "b" }),
+          ],
+          {
+            tools: [tool],
+            beforeToolCall: async ({ toolCall }) => {
+              order.push(`before:${toolCall.id}`);
+            },
+            onEvent: (event) => {
+              if (event.type === "tool_execution_start") order.push(`start:${event.toolCallId}`);
+            },
           },
-          onEvent: (event) => {
-            if (event.type === "tool_execution_start") order.push(`start:${event.toolCallId}`);
-          },
-        },
+        ),
       );
       expect(order).toEqual([
         "start:a",
@@ -100,7 +110,7 @@ describe("executeToolBatch", () => {
       await flushMicrotasks();
       gated.open("1");
       gated.open("3");
-      const { messages } = await batch;
+      const { messages } = expectComplete(await batch);
       expect(describeEvents(events).slice(0, 4)).toEqual([
         "tool_execution_start:1",
         "tool_execution_start:2",
@@ -126,7 +136,7 @@ describe("executeToolBatch", () => {
       await flushMicrotasks();
       expect(gated.started).toEqual(["1", "2", "3"]);
       for (const id of ids) gated.open(id);
-      const { messages } = await batch;
+      const { messages } = expectComplete(await batch);
       expect(gated.maxActive).toBe(2);
       expect(messages.map((message) => message.toolCallId)).toEqual(ids);
     });
@@ -196,9 +206,11 @@ describe("executeToolBatch", () => {
       ],
     ])("should end a call whose lockKeys %s", async (_name, lockKeys, text) => {
       const execute = vi.fn(() => ({ content: [] }));
-      const { messages } = await executeToolBatch([createToolCall("1", "echo", { value: "v" })], {
-        tools: [{ ...echoTool, lockKeys, execute } as Tool],
-      });
+      const { messages } = expectComplete(
+        await executeToolBatch([createToolCall("1", "echo", { value: "v" })], {
+          tools: [{ ...echoTool, lockKeys, execute } as Tool],
+        }),
+      );
       expect(firstText(messages[0] ?? { content: [] })).toBe(text);
       expect(execute).not.toHaveBeenCalled();
     });
@@ -207,9 +219,14 @@ describe("executeToolBatch", () => {
   describe("sequential", () => {
     it("should run each call start → end → result before the next", async () => {
       const { events, onEvent } = recordEvents();
-      await executeToolBatch(
-        [createToolCall("1", "echo", { value: "a" }), createToolCall("2", "echo", { value: "b" })],
-        { tools: [echoTool], mode: "sequential", onEvent },
+      expectComplete(
+        await executeToolBatch(
+          [
+            createToolCall("1", "echo", { value: "a" }),
+            createToolCall("2", "echo", { value: "b" }),
+          ],
+          { tools: [echoTool], mode: "sequential", onEvent },
+        ),
       );
       expect(describeEvents(events)).toEqual([
         "tool_execution_start:1",
@@ -281,7 +298,7 @@ describe("executeToolBatch", () => {
       await flushMicrotasks();
       controller.abort();
       await sawAbort.promise;
-      const { messages } = await batch;
+      const { messages } = expectComplete(await batch);
       expect(messages.map((message) => firstText(message))).toEqual([
         "stopped early",
         ABORTED_TEXT,
@@ -298,15 +315,20 @@ describe("executeToolBatch", () => {
 
     it("should abort the remaining preflights when the signal fires during one", async () => {
       const controller = new AbortController();
-      const { messages } = await executeToolBatch(
-        [createToolCall("1", "echo", { value: "a" }), createToolCall("2", "echo", { value: "b" })],
-        {
-          tools: [echoTool],
-          signal: controller.signal,
-          beforeToolCall: ({ toolCall }) => {
-            if (toolCall.id === "1") controller.abort();
+      const { messages } = expectComplete(
+        await executeToolBatch(
+          [
+            createToolCall("1", "echo", { value: "a" }),
+            createToolCall("2", "echo", { value: "b" }),
+          ],
+          {
+            tools: [echoTool],
+            signal: controller.signal,
+            beforeToolCall: ({ toolCall }) => {
+              if (toolCall.id === "1") controller.abort();
+            },
           },
-        },
+        ),
       );
       expect(messages.map((message) => firstText(message))).toEqual([ABORTED_TEXT, ABORTED_TEXT]);
     });
@@ -324,20 +346,21 @@ describe("executeToolBatch", () => {
       [["stop", "echo"], false],
       [["stop", "missing"], false],
     ])("should terminate for %j only when every result says so → %s", async (names, expected) => {
-      const { terminate } = await executeToolBatch(
-        names.map((name, index) => createToolCall(String(index), name, { value: "v" })),
-        { tools: [stopper, echoTool] },
+      const { terminate } = expectComplete(
+        await executeToolBatch(
+          names.map((name, index) => createToolCall(String(index), name, { value: "v" })),
+          { tools: [stopper, echoTool] },
+        ),
       );
       expect(terminate).toBe(expected);
     });
 
     it("should count a blocked call with terminate as a vote to stop", async () => {
-      const { terminate, outcomes } = await executeToolBatch(
-        [createToolCall("1", "echo", { value: "v" })],
-        {
+      const { terminate, outcomes } = expectComplete(
+        await executeToolBatch([createToolCall("1", "echo", { value: "v" })], {
           tools: [echoTool],
           beforeToolCall: () => ({ block: true, terminate: true }),
-        },
+        }),
       );
       expect(terminate).toBe(true);
       expect(outcomes[0]?.isError).toBe(true);

@@ -1,23 +1,27 @@
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import { resolveBatchId } from "../approval/resolve-batch-id";
+import type { CompletedToolBatch } from "../approval/tool-batch-outcome";
 import { truncatedToolCallText } from "../call/executor-texts";
 import { settleCallWithError } from "../call/settle-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { BatchEvents } from "./batch-events";
-import type { ExecuteToolBatchOptions, ToolBatchResult } from "./execute-tool-batch-options";
+import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { ToolEventQueue } from "./tool-event-queue";
 
 /**
  * For an assistant message cut off by the output token limit: its tool calls' arguments may be
  * truncated, so no tool runs. Each call, in order, still gets its start, end and result — an error
  * result (`errorType: "truncated_tool_call"`) that tells the model to re-issue the call — so every
- * call stays paired. `terminate` is always `false` and `mode` is `"truncated"`. Same options and
- * return shape as `executeToolBatch`; `executeAssistantMessage` calls it when `stopReason` is
+ * call stays paired. `terminate` is always `false` and `mode` is `"truncated"`. Same options as
+ * `executeToolBatch`; the batch never suspends (no call reaches approval), so the result is always
+ * `status: "complete"`; `executeAssistantMessage` calls it when `stopReason` is
  * `"length"`.
  */
 export async function failTruncatedToolCalls<TContext = unknown>(
   toolCalls: readonly ToolCall[],
   options: ExecuteToolBatchOptions<TContext>,
-): Promise<ToolBatchResult> {
+): Promise<CompletedToolBatch> {
+  const batchId = resolveBatchId(options.batchId);
   const events = new BatchEvents(new ToolEventQueue(options.onEvent), options.truncation);
   const messages: ToolResultMessage[] = [];
   const outcomes: ToolCallOutcome[] = [];
@@ -39,5 +43,5 @@ export async function failTruncatedToolCalls<TContext = unknown>(
     if (resulting !== undefined) await resulting;
   }
   if (events.resultListenerFailure !== undefined) throw events.resultListenerFailure.error;
-  return { messages, outcomes, terminate: false, mode: "truncated" };
+  return { status: "complete", batchId, messages, outcomes, terminate: false, mode: "truncated" };
 }

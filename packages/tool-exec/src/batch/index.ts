@@ -6,11 +6,11 @@ export { executeToolBatch } from "./execute-tool-batch";
 export type {
   ExecuteToolBatchOptions,
   ToolBatchMode,
-  ToolBatchResult,
   ToolBatchResultMode,
 } from "./execute-tool-batch-options";
 export { failTruncatedToolCalls } from "./fail-truncated-tool-calls";
 export { readLockKeys } from "./read-lock-keys";
+export { resumeToolBatch } from "./resume-tool-batch";
 export { runToolBatch } from "./run-tool-batch";
 export { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
 export { ToolCallScheduler } from "./tool-call-scheduler";

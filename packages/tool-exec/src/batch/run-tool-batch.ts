@@ -1,23 +1,28 @@
 /**
- * The batch of SPEC §3.2 over the pipeline's values: each call is started, prepared
- * (`prepareToolCall`), executed (`executePreparedCall`, through the scheduler in a parallel batch)
- * and ended, and its outcome is stored at its source position — the only place a call's state is
- * kept. Steps that are synchronous stay synchronous (see maybe-async.ts).
+ * The batch of SPEC §3.2 and §10 over the pipeline's values: each call is started, prepared
+ * (`prepareToolCall`, step 5a), executed (`executePreparedCall`, through the scheduler in a
+ * parallel batch) and ended, and its outcome is stored at its source position. Calls that await a
+ * human suspend the batch (`finishToolBatch`). Steps that are synchronous stay synchronous (see
+ * maybe-async.ts).
  */
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "@toolwright/tool-core";
-import { executePreparedCall } from "../call/execute-prepared-call";
-import { failPreparedCall } from "../call/fail-prepared-call";
-import { prepareToolCall } from "../call/prepare-tool-call";
-import type { EndedCall, PreparedCall } from "../call/prepared-call";
+import { findUnstorableToolCall } from "../approval/create-suspended-batch";
+import { readApprovalClock } from "../approval/resolve-approval-options";
+import { resolveBatchId } from "../approval/resolve-batch-id";
+import { ToolBatchError } from "../approval/tool-batch-error";
+import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
+import { mayNeedApproval } from "../call/approve-tool-call";
 import type { RunToolCallOptions } from "../call/run-tool-call-options";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { type InternalUpdateListener, ToolRun } from "../call/tool-run";
-import type { MaybePromise } from "../maybe-async";
+import { BatchJournal } from "../journal/batch-journal";
+import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
 import { BatchEvents } from "./batch-events";
-import type { ExecuteToolBatchOptions, ToolBatchResult } from "./execute-tool-batch-options";
-import { readLockKeys } from "./read-lock-keys";
-import { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
-import { ToolCallScheduler } from "./tool-call-scheduler";
+import type { BatchProgress } from "./batch-progress";
+import type { ExecuteToolBatchOptions, ToolBatchMode } from "./execute-tool-batch-options";
+import { finishToolBatch } from "./finish-tool-batch";
+import { runParallelCalls } from "./run-parallel-calls";
+import { runSequentialCalls } from "./run-sequential-calls";
 import { ToolEventQueue } from "./tool-event-queue";
 
 /** `executeToolBatch`, with the assistant message the hooks see (`executeAssistantMessage`). */
@@ -25,123 +30,103 @@ export async function runToolBatch(
   toolCalls: readonly ToolCall[],
   options: ExecuteToolBatchOptions<unknown>,
   assistantMessage: AssistantMessage | undefined,
-): Promise<ToolBatchResult> {
+): Promise<ToolBatchOutcome> {
+  const batchId = resolveBatchId(options.batchId);
   const maxConcurrency = normalizeConcurrency(options.maxConcurrency);
+  const events = createBatchEvents(options);
+  const run = createBatchRun(options, events.queue, batchId, assistantMessage);
+  const mode: ToolBatchMode =
+    options.mode === "sequential" || callsSequentialTool(toolCalls, run)
+      ? "sequential"
+      : "parallel";
+  const canSuspend = mayAskForApproval(toolCalls, run);
+  let createdAt: string | undefined;
+  if (canSuspend) {
+    // Checked before anything runs, so that suspending can never fail after calls executed.
+    const unstorable = findUnstorableToolCall(toolCalls);
+    if (unstorable !== undefined) {
+      throw new ToolBatchError(
+        "INVALID_ARGUMENT",
+        `Tool call ${unstorable.index} cannot be stored in a suspended batch: ${unstorable.reason}`,
+      );
+    }
+    createdAt = new Date(readApprovalClock(run.approval.now)).toISOString();
+  }
+  resolveMaxAttempts(options.maxAttempts);
+  const journal = await openBatchJournal(options, batchId, "executeToolBatch");
+  try {
+    await journal?.begin(mode, toolCalls);
+    const batch: BatchProgress = {
+      batchId,
+      run,
+      events: events.batchEvents,
+      mode,
+      maxConcurrency,
+      calls: toolCalls.slice(),
+      outcomes: new Array<ToolCallOutcome | undefined>(toolCalls.length),
+      streamResults: mode === "sequential" && !canSuspend,
+      messages: [] as ToolResultMessage[],
+      revision: 0,
+      createdAt,
+      journal,
+    };
+    await runBatchCalls(batch);
+    return await finishToolBatch(batch);
+  } finally {
+    await journal?.release();
+  }
+}
+
+/** The batch's journal with its lock taken, or `undefined` without the `journal` option. */
+export function openBatchJournal(
+  options: ExecuteToolBatchOptions<unknown>,
+  batchId: string,
+  owner: string,
+): Promise<BatchJournal | undefined> {
+  const { journal } = options;
+  if (journal === undefined) return Promise.resolve(undefined);
+  return BatchJournal.open(journal, batchId, owner);
+}
+
+/** Runs the batch's unsettled calls in its mode. */
+export function runBatchCalls(batch: BatchProgress): Promise<void> {
+  return batch.mode === "sequential" ? runSequentialCalls(batch) : runParallelCalls(batch);
+}
+
+/** The batch's event queue and events, from its options. */
+export function createBatchEvents(options: ExecuteToolBatchOptions<unknown>): {
+  readonly queue: ToolEventQueue;
+  readonly batchEvents: BatchEvents;
+} {
   const queue = new ToolEventQueue(options.onEvent);
-  const run = new ToolRun(
+  return { queue, batchEvents: new BatchEvents(queue, options.truncation) };
+}
+
+/** The run of a batch: its options resolved once, updates forwarded as events. */
+export function createBatchRun(
+  options: ExecuteToolBatchOptions<unknown>,
+  queue: ToolEventQueue,
+  batchId: string,
+  assistantMessage: AssistantMessage | undefined,
+): ToolRun {
+  return new ToolRun(
     options as RunToolCallOptions<unknown>,
     queue.isActive ? createUpdateForwarder(queue) : undefined,
     options.signal,
     options.tools,
     assistantMessage,
+    batchId,
   );
-  const events = new BatchEvents(queue, options.truncation);
-  const outcomes = new Array<ToolCallOutcome>(toolCalls.length);
-  const messages: ToolResultMessage[] = [];
-  const mode =
-    options.mode === "sequential" || callsSequentialTool(toolCalls, run)
-      ? "sequential"
-      : "parallel";
-  if (mode === "sequential") {
-    await runSequentially(toolCalls, run, events, outcomes, messages);
-  } else {
-    await runInParallel(toolCalls, run, events, outcomes, maxConcurrency);
-    for (const outcome of outcomes) {
-      const resulting = events.result(outcome, messages);
-      if (resulting !== undefined) await resulting;
-    }
-  }
-  if (events.resultListenerFailure !== undefined) throw events.resultListenerFailure.error;
-  return { messages, outcomes, terminate: shouldTerminateToolBatch(outcomes), mode };
 }
 
-/** Each call runs start → pipeline → end → `tool_result` before the next starts. */
-async function runSequentially(
-  toolCalls: readonly ToolCall[],
-  run: ToolRun,
-  events: BatchEvents,
-  outcomes: ToolCallOutcome[],
-  messages: ToolResultMessage[],
-): Promise<void> {
-  for (let index = 0; index < toolCalls.length; index++) {
-    let call = startAndPrepare(toolCalls[index] as ToolCall, run, events);
-    if (call instanceof Promise) call = await call;
-    const outcome = call.type === "ended" ? call.outcome : await executePreparedCall(call, run);
-    let ended = events.end(outcome);
-    if (ended instanceof Promise) ended = await ended;
-    outcomes[index] = ended;
-    const resulting = events.result(ended, messages);
-    if (resulting !== undefined) await resulting;
+/** Whether step 5a can ask for a human for any call of this batch (see `mayNeedApproval`). */
+function mayAskForApproval(toolCalls: readonly ToolCall[], run: ToolRun): boolean {
+  if (run.approval.needsApproval !== undefined) return true;
+  for (const toolCall of toolCalls) {
+    const tool = run.registry.get(toolCall.name);
+    if (tool !== undefined && mayNeedApproval(run, tool)) return true;
   }
-}
-
-/**
- * Preflight call by call in source order (a call that ends there gets its end event at once),
- * then the prepared calls execute under the scheduler, each end event in completion order.
- */
-async function runInParallel(
-  toolCalls: readonly ToolCall[],
-  run: ToolRun,
-  events: BatchEvents,
-  outcomes: ToolCallOutcome[],
-  maxConcurrency: number,
-): Promise<void> {
-  const scheduler = new ToolCallScheduler<PreparedCall, ToolCallOutcome>(
-    maxConcurrency,
-    (prepared) => executePreparedCall(prepared, run),
-    (_prepared, index, outcome) => {
-      const ended = events.end(outcome);
-      if (!(ended instanceof Promise)) {
-        outcomes[index] = ended;
-        return undefined;
-      }
-      return ended.then((kept) => {
-        outcomes[index] = kept;
-      });
-    },
-  );
-  for (let index = 0; index < toolCalls.length; index++) {
-    let call = startAndPrepare(toolCalls[index] as ToolCall, run, events);
-    if (call instanceof Promise) call = await call;
-    let outcome: ToolCallOutcome;
-    if (call.type === "ended") {
-      outcome = call.outcome;
-    } else {
-      const keys = readLockKeys(call);
-      if (typeof keys !== "string") {
-        scheduler.add(call, index, keys);
-        continue;
-      }
-      outcome = failPreparedCall(call, "lock_keys_error", keys);
-    }
-    let ended = events.end(outcome);
-    if (ended instanceof Promise) ended = await ended;
-    outcomes[index] = ended;
-  }
-  await scheduler.run();
-}
-
-/**
- * Emits the start event, then runs preflight unless the start listener already ended the call.
- * Synchronous when the listener and the preflight are.
- */
-function startAndPrepare(
-  toolCall: ToolCall,
-  run: ToolRun,
-  events: BatchEvents,
-): MaybePromise<PreparedCall | EndedCall> {
-  const started = events.start(toolCall);
-  if (started === undefined) return prepareToolCall(toolCall, run);
-  if (started instanceof Promise) {
-    return started.then((failure) =>
-      failure === undefined ? prepareToolCall(toolCall, run) : toEnded(failure),
-    );
-  }
-  return toEnded(started);
-}
-
-function toEnded(outcome: ToolCallOutcome): EndedCall {
-  return { type: "ended", outcome };
+  return false;
 }
 
 function callsSequentialTool(toolCalls: readonly ToolCall[], run: ToolRun): boolean {
@@ -151,7 +136,8 @@ function callsSequentialTool(toolCalls: readonly ToolCall[], run: ToolRun): bool
   return false;
 }
 
-function normalizeConcurrency(value: number | undefined): number {
+/** `maxConcurrency` as a number; throws a `RangeError` for anything but an integer ≥ 1. */
+export function normalizeConcurrency(value: number | undefined): number {
   if (value === undefined || value === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
   if (!Number.isInteger(value) || value < 1) {
     throw new RangeError(`maxConcurrency must be an integer >= 1, got ${String(value)}`);

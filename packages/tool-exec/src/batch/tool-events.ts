@@ -1,4 +1,9 @@
 import type { ToolResult, ToolResultMessage, ToolUpdate } from "@toolwright/tool-core";
+import type {
+  ToolApprovalRequestedEvent,
+  ToolApprovalResolvedEvent,
+  ToolBatchSuspendedEvent,
+} from "../approval/approval-events";
 import type { ToolCallErrorType } from "../call/tool-call-error-type";
 
 /** A call entered the pipeline. `args` are the arguments as the model wrote them. */
@@ -7,6 +12,10 @@ export interface ToolExecutionStartEvent {
   readonly toolCallId: string;
   readonly toolName: string;
   readonly args: Readonly<Record<string, unknown>>;
+  /** `true` when the call had a start event in an earlier run of its batch (a resume). */
+  readonly resumed?: true;
+  /** The attempt of a call a journal runs again after a crash (SPEC §11); absent for the first. */
+  readonly attempt?: number;
 }
 
 /** A running tool streamed a partial result through `context.onUpdate`. */
@@ -45,7 +54,10 @@ export type ToolExecutionEvent =
   | ToolExecutionStartEvent
   | ToolExecutionUpdateEvent
   | ToolExecutionEndEvent
-  | ToolResultEvent;
+  | ToolResultEvent
+  | ToolApprovalRequestedEvent
+  | ToolApprovalResolvedEvent
+  | ToolBatchSuspendedEvent;
 
 /**
  * Receives a batch's events.
@@ -55,6 +67,8 @@ export type ToolExecutionEvent =
  * `tool_execution_start` or `tool_execution_update` event the call becomes an error result with the
  * thrown message; on `tool_execution_end` the call's message becomes that error result; on
  * `tool_result` the remaining results are still emitted, then the batch rejects with the first
- * such error.
+ * such error. On `tool_approval_requested` or `tool_approval_resolved` the call ends as an error
+ * result with the thrown message (it never runs); on `tool_batch_suspended` the batch rejects with
+ * the error (the state is lost unless a journal holds it).
  */
 export type ToolEventListener = (event: ToolExecutionEvent) => void | PromiseLike<void>;

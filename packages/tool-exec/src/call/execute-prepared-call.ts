@@ -9,10 +9,19 @@
  * without executing.
  */
 import type { Seam, ToolCall, ToolResult } from "@toolwright/tool-core";
+import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import { describeThrown } from "../describe-thrown";
+import { DispatchedFailure, dispatchToolCall, isDispatched } from "../dispatch/dispatch-tool-call";
+import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
+import {
+  approveToolCall,
+  mayNeedApproval,
+  resolveUnbatchedApproval,
+  withApproval,
+} from "./approve-tool-call";
 import { createErrorResult } from "./error-result";
-import { ABORTED_TEXT, seamNotProvidedText, timeoutText } from "./executor-texts";
+import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
 import { finishExecutedCall } from "./finish-executed-call";
 import { linkAbort } from "./link-abort";
 import { prepareToolCall } from "./prepare-tool-call";
@@ -26,33 +35,80 @@ import { normalizeTimeout, type ToolRun } from "./tool-run";
 import { ToolRunnerSeam } from "./tool-runner-seam";
 import { runInSpan } from "./trace-tool-call";
 
-/** Steps 6–7 of a prepared call; see the file header. */
+/**
+ * Steps 6–7 of a prepared call; see the file header. `attempt` is what the tool's context says
+ * (more than 1 only when a journal runs a `replay: "safe"` call again).
+ */
 export function executePreparedCall(
   prepared: PreparedCall,
   run: ToolRun,
+  attempt = 1,
+  beforeExecute?: BeforeExecute,
+  adopted?: ToolDispatchResult,
 ): Promise<ToolCallOutcome> {
   const { toolCall, tool, span } = prepared;
   if (run.signal?.aborted === true) {
     return Promise.resolve(settleCallWithError(toolCall, span, "aborted", ABORTED_TEXT));
   }
-  const missingSeam = findMissingSeam(tool.seams, run);
+  // A dispatched call uses the worker's seams; the worker checks them (SPEC §12).
+  const missingSeam = isDispatched(run.dispatcher, tool)
+    ? undefined
+    : findMissingSeam(tool.seams, run);
   if (missingSeam !== undefined) {
     const text = seamNotProvidedText(missingSeam.name);
     return Promise.resolve(settleCallWithError(toolCall, span, "seam_not_provided", text));
   }
-  const timeoutMs = normalizeTimeout(tool.timeoutMs) ?? run.timeoutMs;
-  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run);
-  return executeWithLimit(prepared, run, timeoutMs);
+  if (beforeExecute === undefined) return executeNow(prepared, run, attempt, adopted);
+  return beforeExecute().then(
+    () => executeNow(prepared, run, attempt, adopted),
+    (error: unknown) =>
+      settleCallWithError(toolCall, span, "journal_error", journalErrorText(error)),
+  );
 }
 
-/** The whole pipeline of one call: `prepareToolCall`, then `executePreparedCall` if it may run. */
+/**
+ * Runs right before `execute`, after every check that could stop the call (the journal's
+ * `started` record, SPEC §11). **Contract:** a rejection ends the call without executing it, as a
+ * `journal_error` result; must not throw synchronously.
+ */
+export type BeforeExecute = () => Promise<void>;
+
+function executeNow(
+  prepared: PreparedCall,
+  run: ToolRun,
+  attempt: number,
+  adopted: ToolDispatchResult | undefined,
+): Promise<ToolCallOutcome> {
+  const timeoutMs = normalizeTimeout(prepared.tool.timeoutMs) ?? run.timeoutMs;
+  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run, attempt, adopted);
+  return executeWithLimit(prepared, run, timeoutMs, attempt, adopted);
+}
+
+/**
+ * The whole pipeline of one call outside a batch (`runToolCall`, a nested call): `prepareToolCall`,
+ * step 5a without a batch to suspend (`resolveUnbatchedApproval`), then `executePreparedCall` if
+ * the call may run.
+ */
 export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolCallOutcome> {
   const prepared = prepareToolCall(toolCall, run);
   if (prepared instanceof Promise) return prepared.then(continueCall);
   return continueCall(prepared);
 
   function continueCall(call: PreparedCall | EndedCall): Promise<ToolCallOutcome> {
-    return call.type === "ended" ? Promise.resolve(call.outcome) : executePreparedCall(call, run);
+    if (call.type === "ended") return Promise.resolve(call.outcome);
+    if (!mayNeedApproval(run, call.tool)) return executePreparedCall(call, run);
+    const step = approveToolCall(call, run, undefined);
+    if (step instanceof Promise) return step.then((settled) => runApproved(call, settled));
+    return runApproved(call, step);
+  }
+
+  function runApproved(call: PreparedCall, step: ToolApprovalStep): Promise<ToolCallOutcome> {
+    const resolved = resolveUnbatchedApproval(call, step);
+    if (resolved.type === "ended") return Promise.resolve(resolved.outcome);
+    const executing = executePreparedCall(call, run);
+    const approval = resolved.approval;
+    if (approval === undefined) return executing;
+    return executing.then((outcome) => withApproval(outcome, approval));
   }
 }
 
@@ -64,17 +120,23 @@ type Failure =
 // The common path — no time limit — is written without an async function: a batch keeps every
 // started call's state alive until its tool settles, and a suspended async frame (registers,
 // generator, await reactions) is several times larger than one closure context.
-function executeWithoutLimit(prepared: PreparedCall, run: ToolRun): Promise<ToolCallOutcome> {
+function executeWithoutLimit(
+  prepared: PreparedCall,
+  run: ToolRun,
+  attempt: number,
+  adopted: ToolDispatchResult | undefined,
+): Promise<ToolCallOutcome> {
   const context = new RunningToolContext(
     prepared.toolCall,
     run,
     run.signalOrNever,
     runCallPipeline,
+    attempt,
   );
   const start = performance.now();
   let pending: unknown;
   try {
-    pending = invokeTool(prepared, context);
+    pending = invokeTool(prepared, context, run, undefined, adopted);
   } catch (error) {
     return Promise.resolve(
       finishCall(prepared, run, context, start, undefined, { kind: "threw", error }),
@@ -94,6 +156,8 @@ async function executeWithLimit(
   prepared: PreparedCall,
   run: ToolRun,
   timeoutMs: number,
+  attempt: number,
+  adopted: ToolDispatchResult | undefined,
 ): Promise<ToolCallOutcome> {
   const controller = new AbortController();
   const unlink = linkAbort(run.signal, controller);
@@ -102,12 +166,13 @@ async function executeWithLimit(
     run,
     controller.signal,
     runCallPipeline,
+    attempt,
   );
   const start = performance.now();
   let value: unknown;
   let failure: Failure | undefined;
   try {
-    const pending = invokeTool(prepared, context);
+    const pending = invokeTool(prepared, context, run, timeoutMs, adopted);
     if (isPromiseLike(pending)) {
       const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
       const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
@@ -124,8 +189,20 @@ async function executeWithLimit(
   return finishCall(prepared, run, context, start, value, failure);
 }
 
-function invokeTool(prepared: PreparedCall, context: RunningToolContext): unknown {
+/** Step 6: the tool's `execute`, or the run's dispatcher when it handles the tool (SPEC §12). */
+function invokeTool(
+  prepared: PreparedCall,
+  context: RunningToolContext,
+  run: ToolRun,
+  timeoutMs: number | undefined,
+  adopted: ToolDispatchResult | undefined,
+): unknown {
   const { tool, args, span } = prepared;
+  const { dispatcher } = run;
+  if (dispatcher !== undefined && isDispatched(dispatcher, tool)) {
+    const dispatch = () => dispatchToolCall(dispatcher, prepared, context, run, timeoutMs, adopted);
+    return span === undefined ? dispatch() : runInSpan(span, dispatch);
+  }
   return span === undefined
     ? tool.execute(args, context)
     : runInSpan(span, () => tool.execute(args, context));
@@ -165,6 +242,9 @@ function completeCall(
       timeoutText(prepared.toolCall.name, failure.timeoutMs, failure.settled),
     );
     errorType = "timeout";
+  } else if (failure?.kind === "threw" && failure.error instanceof DispatchedFailure) {
+    failed = createErrorResult(failure.error.text);
+    errorType = failure.error.errorType;
   } else if (failure?.kind === "threw") {
     failed = createErrorResult(describeThrown(failure.error));
     errorType = "tool_error";

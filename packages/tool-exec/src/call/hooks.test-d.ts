@@ -1,5 +1,6 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
 import { describe, expectTypeOf, it } from "vitest";
+import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { executeToolBatch } from "../batch/execute-tool-batch";
 import type { ToolExecutionEvent } from "../batch/tool-events";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
@@ -37,7 +38,9 @@ describe("executeToolBatch types", () => {
         expectTypeOf(event.durationMs).toEqualTypeOf<number | undefined>();
     };
     const batch = executeToolBatch([], { tools: [], onEvent });
-    expectTypeOf(batch).resolves.toMatchTypeOf<{
+    expectTypeOf(batch).resolves.toEqualTypeOf<ToolBatchOutcome>();
+    type Completed = Extract<ToolBatchOutcome, { status: "complete" }>;
+    expectTypeOf<Completed>().toMatchTypeOf<{
       messages: ToolResultMessage[];
       outcomes: ToolCallOutcome[];
       terminate: boolean;

@@ -1,7 +1,7 @@
 import type { Tool } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { executeToolBatch } from "../batch/execute-tool-batch";
-import { createToolCall, echoTool, firstText } from "../test-support";
+import { createToolCall, echoTool, expectComplete, firstText } from "../test-support";
 import { executeToolCall } from "./execute-tool-call";
 import { runToolCall } from "./run-tool-call";
 
@@ -26,7 +26,9 @@ const okCall = createToolCall("ok", "echo", { value: "sibling" });
 describe("hostile values (SPEC §3.4)", () => {
   it("should fail only the call whose result has a throwing getter, keeping its sibling", async () => {
     const tools = [echoTool, returning("bad", () => throwingContent)];
-    const batch = await executeToolBatch([createToolCall("bad", "bad"), okCall], { tools });
+    const batch = expectComplete(
+      await executeToolBatch([createToolCall("bad", "bad"), okCall], { tools }),
+    );
     expect(batch.outcomes.map((outcome) => outcome.errorType)).toEqual([
       "invalid_result",
       undefined,
@@ -68,17 +70,19 @@ describe("hostile values (SPEC §3.4)", () => {
   });
 
   it("should end a call as before_tool_call_error when the hook's return cannot be read", async () => {
-    const batch = await executeToolBatch([createToolCall("1", "echo", { value: "x" }), okCall], {
-      tools: [echoTool],
-      beforeToolCall: ({ toolCall }) =>
-        toolCall.id === "1"
-          ? ({
-              get block(): never {
-                throw new Error("cannot read block");
-              },
-            } as never)
-          : undefined,
-    });
+    const batch = expectComplete(
+      await executeToolBatch([createToolCall("1", "echo", { value: "x" }), okCall], {
+        tools: [echoTool],
+        beforeToolCall: ({ toolCall }) =>
+          toolCall.id === "1"
+            ? ({
+                get block(): never {
+                  throw new Error("cannot read block");
+                },
+              } as never)
+            : undefined,
+      }),
+    );
     expect(batch.outcomes[0]).toMatchObject({ errorType: "before_tool_call_error" });
     expect(firstText(batch.outcomes[0]?.result as never)).toBe("cannot read block");
     expect(batch.outcomes[1]?.isError).toBe(false);
@@ -90,10 +94,12 @@ describe("hostile values (SPEC §3.4)", () => {
   ])(
     "should end a call as after_tool_call_error when afterToolCall returns %s",
     async (_name, patch) => {
-      const batch = await executeToolBatch([createToolCall("1", "echo", { value: "x" }), okCall], {
-        tools: [echoTool],
-        afterToolCall: ({ toolCall }) => (toolCall.id === "1" ? (patch() as never) : undefined),
-      });
+      const batch = expectComplete(
+        await executeToolBatch([createToolCall("1", "echo", { value: "x" }), okCall], {
+          tools: [echoTool],
+          afterToolCall: ({ toolCall }) => (toolCall.id === "1" ? (patch() as never) : undefined),
+        }),
+      );
       expect(batch.outcomes[0]).toMatchObject({
         isError: true,
         errorType: "after_tool_call_error",
@@ -117,9 +123,11 @@ describe("hostile values (SPEC §3.4)", () => {
     ["a string", () => "key", /^lockKeys of tool locked must return an array of strings$/],
   ])("should end a call as lock_keys_error when lockKeys returns %s", async (_name, keys, text) => {
     const locked: Tool = { ...echoTool, name: "locked", lockKeys: () => keys() as never };
-    const batch = await executeToolBatch([createToolCall("1", "locked", { value: "x" }), okCall], {
-      tools: [echoTool, locked],
-    });
+    const batch = expectComplete(
+      await executeToolBatch([createToolCall("1", "locked", { value: "x" }), okCall], {
+        tools: [echoTool, locked],
+      }),
+    );
     expect(batch.outcomes[0]?.errorType).toBe("lock_keys_error");
     expect(firstText(batch.outcomes[0]?.result as never)).toMatch(text);
     expect(batch.outcomes[1]?.isError).toBe(false);

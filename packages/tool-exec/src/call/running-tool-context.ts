@@ -30,6 +30,8 @@ export class RunningToolContext implements ToolContext {
   readonly toolCallId: string;
   readonly signal: AbortSignal;
   readonly toolCall: ToolCall;
+  /** 1, or more for a `replay: "safe"` call run again after a crash (SPEC §11). */
+  readonly attempt: number;
   readonly #run: ToolRun;
   readonly #runNested: NestedCallRunner;
   #accepting = true;
@@ -44,15 +46,27 @@ export class RunningToolContext implements ToolContext {
     const toolCall: ToolCall = { type: "toolCall", id: "", name: "", arguments: {} };
     const signal = new AbortController().signal;
     const runNested: NestedCallRunner = () => Promise.reject(new Error("unused"));
-    keepShapeAlive(() => new RunningToolContext(toolCall, run, signal, runNested));
+    keepShapeAlive(() => new RunningToolContext(toolCall, run, signal, runNested, 1));
   }
 
-  constructor(toolCall: ToolCall, run: ToolRun, signal: AbortSignal, runNested: NestedCallRunner) {
+  constructor(
+    toolCall: ToolCall,
+    run: ToolRun,
+    signal: AbortSignal,
+    runNested: NestedCallRunner,
+    attempt: number,
+  ) {
     this.toolCall = toolCall;
+    this.attempt = attempt;
     this.toolCallId = toolCall.id;
     this.signal = signal;
     this.#run = run;
     this.#runNested = runNested;
+  }
+
+  /** `${batchId}:${toolCallId}`: the same across attempts, resumes and processes. */
+  get idempotencyKey(): string {
+    return `${this.#run.batchId}:${this.toolCallId}`;
   }
 
   get onUpdate(): (partial: ToolUpdate) => void {

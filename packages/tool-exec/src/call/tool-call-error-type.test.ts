@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { executeToolBatch } from "../batch/execute-tool-batch";
 import type { ExecuteToolBatchOptions } from "../batch/execute-tool-batch-options";
 import { failTruncatedToolCalls } from "../batch/fail-truncated-tool-calls";
-import { createToolCall, echoTool } from "../test-support";
+import { createToolCall, echoTool, expectComplete } from "../test-support";
 import { TOOL_CALL_ERROR_TYPES, type ToolCallErrorType } from "./tool-call-error-type";
 
 const ClockSeam = defineSeam<{ now(): number }>("clock");
@@ -128,6 +128,27 @@ const cases: Case[] = [
     },
   ],
   [
+    "approval_denied",
+    call(),
+    {
+      tools: [tool({ needsApproval: true })],
+      approval: { decide: () => ({ decision: "deny" }) },
+    },
+  ],
+  [
+    "approval_error",
+    call(),
+    {
+      tools: [
+        tool({
+          needsApproval: () => {
+            throw new Error("policy down");
+          },
+        }),
+      ],
+    },
+  ],
+  [
     "event_listener_error",
     call(),
     {
@@ -144,13 +165,15 @@ describe("ToolCallErrorType", () => {
     "should give %s on the outcome, the end event and nowhere on success",
     async (errorType, toolCall, options) => {
       const ends: unknown[] = [];
-      const batch = await executeToolBatch([toolCall], {
-        ...options,
-        onEvent: async (event) => {
-          if (event.type === "tool_execution_end") ends.push(event.errorType);
-          await options.onEvent?.(event);
-        },
-      });
+      const batch = expectComplete(
+        await executeToolBatch([toolCall], {
+          ...options,
+          onEvent: async (event) => {
+            if (event.type === "tool_execution_end") ends.push(event.errorType);
+            await options.onEvent?.(event);
+          },
+        }),
+      );
       expect(batch.outcomes[0]).toMatchObject({ isError: true, errorType });
       expect(ends).toEqual([errorType]);
     },
@@ -162,12 +185,22 @@ describe("ToolCallErrorType", () => {
   });
 
   it("should have no errorType on a success", async () => {
-    const batch = await executeToolBatch([call()], { tools: [tool({})] });
+    const batch = expectComplete(await executeToolBatch([call()], { tools: [tool({})] }));
     expect(batch.outcomes[0]).not.toHaveProperty("errorType");
   });
 
   it("should have a case above, and a row in the README, for every value", () => {
-    const covered = new Set([...cases.map(([type]) => type), "truncated_tool_call"]);
+    // These have their own tests: expiry needs a resume, journal_error and interrupted a journal,
+    // the last two a dispatcher (batch/*.journal, *.dispatch and recover-tool-batch tests).
+    const covered = new Set([
+      ...cases.map(([type]) => type),
+      "truncated_tool_call",
+      "approval_expired",
+      "journal_error",
+      "interrupted",
+      "dispatch_failed",
+      "invalid_request",
+    ]);
     expect([...TOOL_CALL_ERROR_TYPES].filter((type) => !covered.has(type))).toEqual([]);
     const readme = readFileSync(
       join(dirname(fileURLToPath(import.meta.url)), "../../README.md"),

@@ -21,6 +21,13 @@ export const TOOL_CALL_ERROR_TYPES = [
   "render_error",
   "event_listener_error",
   "truncated_tool_call",
+  "approval_denied",
+  "approval_expired",
+  "approval_error",
+  "journal_error",
+  "interrupted",
+  "dispatch_failed",
+  "invalid_request",
 ] as const;
 
 /**

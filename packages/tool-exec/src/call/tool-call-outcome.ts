@@ -1,4 +1,5 @@
 import type { ToolCall, ToolResult } from "@toolwright/tool-core";
+import type { ToolCallApproval } from "../approval/tool-call-approval";
 import type { ToolCallErrorType } from "./tool-call-error-type";
 
 /**
@@ -17,4 +18,6 @@ export interface ToolCallOutcome {
   readonly errorType?: ToolCallErrorType;
   /** Milliseconds `execute` ran (an integer, monotonic clock); absent when `execute` never ran. */
   readonly durationMs?: number;
+  /** How approval resolved the call, when it needed one (SPEC §10). */
+  readonly approval?: ToolCallApproval;
 }

@@ -7,6 +7,11 @@ import {
   type ToolSource,
   type ToolUpdate,
 } from "@toolwright/tool-core";
+import {
+  type ResolvedApprovalOptions,
+  resolveApprovalOptions,
+} from "../approval/resolve-approval-options";
+import type { ToolDispatcher } from "../dispatch/tool-dispatcher";
 import { keepShapeAlive } from "../keep-shape-alive";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
 import type { RunToolCallOptions } from "./run-tool-call-options";
@@ -45,6 +50,11 @@ export class ToolRun {
   readonly updateListener: InternalUpdateListener | undefined;
   /** The message whose calls this run executes (`executeAssistantMessage`); hooks see it. */
   readonly assistantMessage: AssistantMessage | undefined;
+  /** Runs step 6 remotely for the tools it handles (SPEC §12); `undefined`: every call is local. */
+  readonly dispatcher: ToolDispatcher | undefined;
+  /** The checked `approval` option (defaults when absent: tools' own `needsApproval` applies). */
+  readonly approval: ResolvedApprovalOptions;
+  #batchId: string | undefined;
 
   static {
     // See keep-shape-alive.ts.
@@ -62,6 +72,8 @@ export class ToolRun {
     signal: AbortSignal | undefined = options.signal,
     tools: ToolSource = options.tools as ToolSource,
     assistantMessage: AssistantMessage | undefined = undefined,
+    batchId: string | undefined = undefined,
+    approval: ResolvedApprovalOptions = resolveApprovalOptions(options.approval),
   ) {
     this.options = options;
     this.tools = tools;
@@ -80,11 +92,34 @@ export class ToolRun {
         : DEFAULT_TIMEOUT_GRACE_MS;
     this.updateListener = updateListener;
     this.assistantMessage = assistantMessage;
+    this.approval = approval;
+    this.#batchId = batchId;
+    this.dispatcher = options.dispatcher;
   }
 
-  /** The same run for a nested call: same options, the calling tool's signal, no update stream. */
+  /**
+   * The batch's id, the prefix of every call's `idempotencyKey`. A run outside a batch
+   * (`runToolCall`) gets a random one the first time it is read.
+   */
+  get batchId(): string {
+    this.#batchId ??= crypto.randomUUID();
+    return this.#batchId;
+  }
+
+  /**
+   * The same run for a nested call: same options, batch id and approval, the calling tool's signal,
+   * no update stream.
+   */
   nested(signal: AbortSignal): ToolRun {
-    return new ToolRun(this.options, undefined, signal, this.tools, this.assistantMessage);
+    return new ToolRun(
+      this.options,
+      undefined,
+      signal,
+      this.tools,
+      this.assistantMessage,
+      this.batchId,
+      this.approval,
+    );
   }
 }
 

@@ -7,7 +7,8 @@ import {
 import type { Tool } from "@toolwright/tool-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { executeToolBatch } from "../batch/execute-tool-batch";
-import { createToolCall, echoTool } from "../test-support";
+import { resumeToolBatch } from "../batch/resume-tool-batch";
+import { createToolCall, echoTool, expectComplete } from "../test-support";
 import { runToolCall } from "./run-tool-call";
 import { ToolRunnerSeam } from "./tool-runner-seam";
 import { startToolSpan, TRACER_NAME } from "./trace-tool-call";
@@ -81,12 +82,14 @@ describe("startToolSpan", () => {
   });
 
   it("should end every span of a parallel batch, blocked calls included", async () => {
-    await executeToolBatch(
-      [createToolCall("a", "echo", { value: "1" }), createToolCall("b", "echo", { value: "2" })],
-      {
-        tools: [echoTool],
-        beforeToolCall: ({ toolCall }) => (toolCall.id === "b" ? { block: true } : undefined),
-      },
+    expectComplete(
+      await executeToolBatch(
+        [createToolCall("a", "echo", { value: "1" }), createToolCall("b", "echo", { value: "2" })],
+        {
+          tools: [echoTool],
+          beforeToolCall: ({ toolCall }) => (toolCall.id === "b" ? { block: true } : undefined),
+        },
+      ),
     );
     const spans = exporter.getFinishedSpans();
     expect(spans.map((span) => span.attributes["gen_ai.tool.call.id"]).sort()).toEqual(["a", "b"]);
@@ -126,5 +129,25 @@ describe("startToolSpan without a registered provider", () => {
         new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
       );
     }
+  });
+});
+
+describe("spans of calls awaiting approval", () => {
+  it("should end a suspended call's span without error, marked pending, and give its execution after resume a span of its own", async () => {
+    const send: Tool = { ...echoTool, name: "send", needsApproval: true };
+    const first = await executeToolBatch([createToolCall("c1", "send", { value: "x" })], {
+      tools: [send],
+    });
+    if (first.status !== "suspended") throw new Error("expected a suspended batch");
+    const [pending] = exporter.getFinishedSpans();
+    expect(pending?.attributes["toolwright.approval"]).toBe("pending");
+    expect(pending?.attributes["error.type"]).toBeUndefined();
+    expect(pending?.status.code).toBe(SpanStatusCode.UNSET);
+    exporter.reset();
+    const approvalId = first.pending[0]?.approvalId ?? "";
+    await resumeToolBatch(first.state, [{ approvalId, decision: "approve" }], { tools: [send] });
+    const [executed] = exporter.getFinishedSpans();
+    expect(executed?.name).toBe("execute_tool send");
+    expect(executed?.attributes["toolwright.approval"]).toBeUndefined();
   });
 });

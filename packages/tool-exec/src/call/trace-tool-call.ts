@@ -45,6 +45,16 @@ export function endToolSpan(span: Span, errorType: string | undefined, errorText
 }
 
 /**
+ * Ends the span of a call that leaves the run without an outcome — it awaits a human decision
+ * (`"pending"`) or waits behind one (`"deferred"`): no error, and the attribute
+ * `toolwright.approval` says which (SPEC §15). Its execution after a resume has its own span.
+ */
+export function endUnsettledToolSpan(span: Span, approval: "pending" | "deferred"): void {
+  span.setAttribute("toolwright.approval", approval);
+  span.end();
+}
+
+/**
  * Runs `fn` with `span` as the active span, so spans a tool starts (a nested `runToolCall`, an
  * HTTP client) become its children when the application registered a context manager.
  */

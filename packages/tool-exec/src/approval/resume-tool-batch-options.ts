@@ -1,0 +1,13 @@
+import type { ExecuteToolBatchOptions } from "../batch/execute-tool-batch-options";
+import type { ToolApprovalOptions } from "./tool-approval-options";
+
+/**
+ * Options of `resumeToolBatch`: those of `executeToolBatch` minus `mode` (the state's mode applies)
+ * and `batchId` (the state's). Tools, hooks, seams and `context` are supplied again here; approved
+ * calls go through steps 1–5 with them.
+ */
+export interface ResumeToolBatchOptions<TContext = unknown>
+  extends Omit<ExecuteToolBatchOptions<TContext>, "mode" | "batchId"> {
+  /** `stateSecret` verifies the state; `now` decides which requests expired. */
+  readonly approval?: ToolApprovalOptions<TContext>;
+}

@@ -1,0 +1,91 @@
+import {
+  copyJsonValue,
+  type ToolCall,
+  type ToolContent,
+  type ToolResult,
+  type Usage,
+} from "@toolwright/tool-core";
+import type { ToolCallErrorType } from "../call/tool-call-error-type";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { DroppedResultField, SerializedOutcome } from "./suspended-batch";
+import type { ToolCallApproval } from "./tool-call-approval";
+
+/** An outcome as a state or a journal stores it: a `ToolCallOutcome`. */
+export type StorableOutcome = ToolCallOutcome;
+
+/**
+ * A settled outcome as JSON for a `SuspendedBatch` (or a journal): content parts keep their known
+ * fields (`type` and `text`, or `type`, `data` and `mimeType`); `details` and `structuredContent`
+ * are copied with tool-core's JSON copier, and one that is not JSON (a class instance, a function,
+ * a cycle) is stored as `null` and named in `dropped`; a `usage` that is not JSON is left out and
+ * named there too. `isError` and `terminate` are kept only as `true`. Never throws for an outcome
+ * whose content the executor accepted.
+ */
+export function serializeOutcome(outcome: StorableOutcome): SerializedOutcome {
+  const { result } = outcome;
+  const dropped: DroppedResultField[] = [];
+  const stored: { -readonly [K in keyof ToolResult]: ToolResult[K] } = {
+    content: result.content.map(copyContentPart),
+  };
+  if (result.details !== undefined) stored.details = copyOrDrop(result.details, "details", dropped);
+  if (result.structuredContent !== undefined) {
+    stored.structuredContent = copyOrDrop(result.structuredContent, "structuredContent", dropped);
+  }
+  if (result.usage !== undefined) {
+    const usage = copyJsonValue(result.usage);
+    if (usage.ok && isPlainObject(usage.value)) stored.usage = usage.value as Usage;
+    else dropped.push("usage");
+  }
+  if (result.isError === true) stored.isError = true;
+  if (result.terminate === true) stored.terminate = true;
+  return {
+    result: stored,
+    isError: outcome.isError,
+    ...(outcome.durationMs === undefined ? {} : { durationMs: outcome.durationMs }),
+    ...(outcome.errorType === undefined ? {} : { errorType: outcome.errorType }),
+    ...(outcome.approval === undefined ? {} : { approval: copyApproval(outcome.approval) }),
+    ...(dropped.length === 0 ? {} : { dropped }),
+  };
+}
+
+/** The outcome of a call settled in an earlier run, rebuilt from its stored form. */
+export function restoreOutcome(toolCall: ToolCall, stored: SerializedOutcome): StorableOutcome {
+  return {
+    toolCall,
+    result: stored.result,
+    isError: stored.isError,
+    ...(stored.durationMs === undefined ? {} : { durationMs: stored.durationMs }),
+    ...(stored.errorType === undefined ? {} : { errorType: stored.errorType as ToolCallErrorType }),
+    ...(stored.approval === undefined ? {} : { approval: stored.approval }),
+  };
+}
+
+function copyContentPart(part: ToolContent): ToolContent {
+  return part.type === "text"
+    ? { type: "text", text: part.text }
+    : { type: "image", data: part.data, mimeType: part.mimeType };
+}
+
+function copyOrDrop(
+  value: unknown,
+  field: DroppedResultField,
+  dropped: DroppedResultField[],
+): unknown {
+  const copied = copyJsonValue(value);
+  if (copied.ok) return copied.value;
+  dropped.push(field);
+  return null;
+}
+
+function copyApproval(approval: ToolCallApproval): ToolCallApproval {
+  return {
+    approvalId: approval.approvalId,
+    decision: approval.decision,
+    ...(approval.by === undefined ? {} : { by: approval.by }),
+    ...(approval.message === undefined ? {} : { message: approval.message }),
+  };
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

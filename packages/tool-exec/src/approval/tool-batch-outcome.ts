@@ -1,0 +1,36 @@
+import type { ToolResultMessage } from "@toolwright/tool-core";
+import type { ToolBatchResultMode } from "../batch/execute-tool-batch-options";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { SuspendedBatch } from "./suspended-batch";
+import type { ToolApprovalRequest } from "./tool-approval-request";
+
+/** Every call of the batch has exactly one result. */
+export interface CompletedToolBatch {
+  readonly status: "complete";
+  readonly batchId: string;
+  /** One transcript message per call, in source order. */
+  readonly messages: ToolResultMessage[];
+  /** One outcome per call, in source order, including calls settled in earlier runs. */
+  readonly outcomes: ToolCallOutcome[];
+  /** `shouldTerminateToolBatch(outcomes)` over all outcomes of the batch: every result asked to stop. */
+  readonly terminate: boolean;
+  /** How the calls ran: `"parallel"`, `"sequential"`, or `"truncated"` (none ran). */
+  readonly mode: ToolBatchResultMode;
+}
+
+/**
+ * Some calls wait for a human. Deliberately no `messages`: providers need every result of the
+ * assistant message together, so `const { messages } = outcome` does not compile until `status`
+ * is checked.
+ */
+export interface SuspendedToolBatch {
+  readonly status: "suspended";
+  readonly batchId: string;
+  /** JSON: store it, show its pending approvals, pass it to `resumeToolBatch`. */
+  readonly state: SuspendedBatch;
+  /** The requests waiting for a decision, in source order. */
+  readonly pending: readonly ToolApprovalRequest[];
+}
+
+/** What `executeToolBatch`, `resumeToolBatch` and `failTruncatedToolCalls` return. */
+export type ToolBatchOutcome = CompletedToolBatch | SuspendedToolBatch;

@@ -1,0 +1,12 @@
+/**
+ * How approval resolved a call: the `approval` field of its `ToolCallOutcome`, and the payload of
+ * its `tool_approval_resolved` event. `abort` means the run aborted while the call was awaiting.
+ */
+export interface ToolCallApproval {
+  readonly approvalId: string;
+  readonly decision: "approve" | "deny" | "expire" | "abort";
+  /** Who decided (from the decision or verdict). */
+  readonly by?: string;
+  /** A denial's message. */
+  readonly message?: string;
+}

@@ -1,0 +1,71 @@
+/**
+ * A parallel batch's calls: preflight call by call in source order (start event, steps 1–5, lock
+ * keys, step 5a; a call that ends there gets its end event at once), then the ready calls execute
+ * under the scheduler (`maxConcurrency`, lock keys), each end event in completion order. A ready
+ * call whose lock keys overlap those of an awaiting or deferred call earlier in source order is
+ * deferred (SPEC §10): it keeps the source-order guarantee of lock keys across a suspension.
+ */
+import { DeferralKeys } from "../approval/find-deferred-calls";
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { endUnsettledToolSpan } from "../call/trace-tool-call";
+import { toolCallOf } from "./batch-call";
+import type { BatchProgress } from "./batch-progress";
+import { endBatchCall, recoveryOf } from "./end-batch-call";
+import { executeReadyCall } from "./execute-ready-call";
+import {
+  type BatchPreflight,
+  prepareAgainCall,
+  prepareBatchCall,
+  type ReadyBatchCall,
+} from "./prepare-batch-call";
+import { ToolCallScheduler } from "./tool-call-scheduler";
+
+/** Runs every unsettled call that may run; see the file header. */
+export async function runParallelCalls(batch: BatchProgress): Promise<void> {
+  const { calls, outcomes, run, events } = batch;
+  const { journal } = batch;
+  const preflight: BatchPreflight = { run, events, readKeys: true, journal };
+  const scheduler = new ToolCallScheduler<ReadyBatchCall, ToolCallOutcome>(
+    batch.maxConcurrency,
+    (ready) => executeReadyCall(ready, run, journal),
+    (ready, index, outcome) => {
+      const ended = endBatchCall(batch, outcome, ready.attempt, recoveryOf(ready));
+      if (!(ended instanceof Promise)) {
+        outcomes[index] = ended;
+        return undefined;
+      }
+      return ended.then((kept) => {
+        outcomes[index] = kept;
+      });
+    },
+  );
+  const deferral = new DeferralKeys();
+  for (let index = 0; index < calls.length; index++) {
+    if (outcomes[index] !== undefined) continue;
+    const call = calls[index] as (typeof calls)[number];
+    if (call.type === "awaiting") {
+      deferral.hold(call.lockKeys);
+      continue;
+    }
+    let prepared =
+      call.type === "approved" || call.type === "replayed"
+        ? prepareAgainCall(call, preflight)
+        : prepareBatchCall(toolCallOf(call), call.type === "deferred", preflight);
+    if (prepared instanceof Promise) prepared = await prepared;
+    if (prepared.type === "ended") {
+      let ended = endBatchCall(batch, prepared.outcome);
+      if (ended instanceof Promise) ended = await ended;
+      outcomes[index] = ended;
+    } else if (prepared.type === "awaiting") {
+      calls[index] = prepared;
+      deferral.hold(prepared.lockKeys);
+    } else if (deferral.defers(prepared.lockKeys)) {
+      const { toolCall, span } = prepared.prepared;
+      calls[index] = { type: "deferred", toolCall };
+      if (span !== undefined) endUnsettledToolSpan(span, "deferred");
+    } else {
+      scheduler.add(prepared, index, prepared.lockKeys);
+    }
+  }
+  await scheduler.run();
+}

@@ -1,0 +1,53 @@
+/**
+ * A sequential batch's calls, one at a time: start event → steps 1–5a → execute → end event (→
+ * `tool_result`, when the batch streams results). The first call left awaiting a human stops the
+ * batch: it and every later unsettled call stay unsettled, the later ones deferred without a start
+ * event (SPEC §10, §15).
+ */
+import { toolCallOf } from "./batch-call";
+import type { BatchProgress } from "./batch-progress";
+import { endBatchCall, recoveryOf } from "./end-batch-call";
+import { executeReadyCall } from "./execute-ready-call";
+import { type BatchPreflight, prepareAgainCall, prepareBatchCall } from "./prepare-batch-call";
+
+/** Runs the unsettled calls in source order until one awaits a human; see the file header. */
+export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
+  const { calls, outcomes, run, events } = batch;
+  const { journal } = batch;
+  const preflight: BatchPreflight = { run, events, readKeys: false, journal };
+  for (let index = 0; index < calls.length; index++) {
+    if (outcomes[index] !== undefined) continue;
+    const call = calls[index] as (typeof calls)[number];
+    if (call.type === "awaiting") return deferFrom(batch, index + 1);
+    let prepared =
+      call.type === "approved" || call.type === "replayed"
+        ? prepareAgainCall(call, preflight)
+        : prepareBatchCall(toolCallOf(call), false, preflight);
+    if (prepared instanceof Promise) prepared = await prepared;
+    if (prepared.type === "awaiting") {
+      calls[index] = prepared;
+      return deferFrom(batch, index + 1);
+    }
+    const outcome =
+      prepared.type === "ended" ? prepared.outcome : await executeReadyCall(prepared, run, journal);
+    const attempt = prepared.type === "ended" ? undefined : prepared.attempt;
+    const recovery = prepared.type === "ended" ? undefined : recoveryOf(prepared);
+    let ended = endBatchCall(batch, outcome, attempt, recovery);
+    if (ended instanceof Promise) ended = await ended;
+    outcomes[index] = ended;
+    if (batch.streamResults) {
+      const resulting = events.result(ended, batch.messages);
+      if (resulting !== undefined) await resulting;
+    }
+  }
+}
+
+/** Every unsettled call from `start` on waits behind the awaiting one. */
+function deferFrom(batch: BatchProgress, start: number): void {
+  const { calls, outcomes } = batch;
+  for (let index = start; index < calls.length; index++) {
+    const call = calls[index] as (typeof calls)[number];
+    if (outcomes[index] !== undefined || call.type === "awaiting") continue;
+    calls[index] = { type: "deferred", toolCall: toolCallOf(call) };
+  }
+}
