@@ -59,6 +59,7 @@ describe("the root entry", () => {
         "runToolCall",
         "shouldTerminateToolBatch",
         "timeoutText",
+        "toolNotFoundOnWorkerText",
         "toolNotFoundText",
         "truncatedToolCallText",
         "validateJournalRecords",

@@ -34,6 +34,13 @@ export {
   nestedApprovalText,
   ToolBatchError,
 } from "./approval/index";
+export type {
+  ToolDispatcher,
+  ToolDispatchLookup,
+  ToolDispatchRequest,
+  ToolDispatchResult,
+} from "./dispatch/index";
+export { toolNotFoundOnWorkerText } from "./dispatch/index";
 export { executeToolBatch } from "./execute-tool-batch";
 export type {
   ExecuteToolBatchOptions,
