@@ -1,0 +1,19 @@
+/**
+ * The custom queue event a coordinator publishes (`QueueEventsProducer.publishEvent`) to cancel a
+ * dispatched job, `{ eventName: "tw-cancel", jobId, reason }`; every worker's `QueueEvents` hears it and the
+ * one running the job aborts its tool's signal. The same on every BullMQ backend.
+ */
+export const CANCEL_EVENT = "tw-cancel";
+
+/** Why a coordinator cancels: its caller aborted, or the call's `timeoutMs` passed. */
+export type CancelReason = "aborted" | "timeout";
+
+/** The abort reason a worker's tool sees for a cancel: an `AbortError`, or a `TimeoutError` as `AbortSignal.timeout` gives. */
+export function cancelReasonError(reason: unknown): DOMException {
+  return reason === "timeout"
+    ? new DOMException(
+        "The call's time limit passed (cancelled by the coordinator)",
+        "TimeoutError",
+      )
+    : new DOMException("The call was cancelled by the coordinator", "AbortError");
+}
