@@ -1,4 +1,9 @@
-import type { BackendFactory, ConnectionOptions, PostgresConnectionOptions } from "bullmq";
+import type {
+  BackendFactory,
+  ConnectionOptions,
+  IQueueBackend,
+  PostgresConnectionOptions,
+} from "bullmq";
 
 /** Where the queue lives: the options the dispatcher and the worker share. */
 export interface BullmqQueueOptions {
@@ -7,7 +12,9 @@ export interface BullmqQueueOptions {
   /** ioredis options or instance (Redis), or a `pg` pool, config or URL with `backend`. */
   readonly connection: ConnectionOptions | PostgresConnectionOptions;
   /** A BullMQ backend factory, e.g. `createPostgresBackend` from `bullmq`; default Redis. */
-  readonly backend?: BackendFactory;
+  readonly backend?:
+    | BackendFactory<IQueueBackend, ConnectionOptions>
+    | BackendFactory<IQueueBackend, PostgresConnectionOptions>;
 }
 
 /**

@@ -1,10 +1,13 @@
 // A real worker process for the tests, on the built package:
 //   node tool-worker.mjs <redisUrl> <queueName> <config JSON>
-// config: { name, tools?: string[], effectsFile?, lockDurationMs?, stalledIntervalMs?, maxAttempts?, concurrency? }
+// config: { name, tools?: string[], effectsFile?, lockDurationMs?, stalledIntervalMs?, maxAttempts?,
+//           concurrency?, secret?, postgresSchema? } — with postgresSchema the first argument is a
+//           PostgreSQL URL and the worker uses BullMQ's PostgreSQL backend.
 // Prints "ready <name>" once it listens and "executing <callId> attempt <n>" when a tool starts.
 import { appendFileSync } from "node:fs";
 import { defineSeam, defineTool } from "@toolwright/tool-core";
 import { ToolRunnerSeam } from "@toolwright/tool-exec";
+import { createPostgresBackend } from "bullmq";
 import { startBullmqToolWorker } from "../../dist/index.js";
 
 const [redisUrl, queueName, configText] = process.argv.slice(2);
@@ -116,9 +119,16 @@ const tools = config.tools ? all.filter((tool) => config.tools.includes(tool.nam
 const seams = config.secret === undefined ? [] : [[SecretSeam, config.secret]];
 
 const url = new URL(redisUrl);
+const where =
+  config.postgresSchema === undefined
+    ? { connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: null } }
+    : {
+        connection: { connectionString: redisUrl, schema: config.postgresSchema, migrate: true },
+        backend: createPostgresBackend,
+      };
 const worker = await startBullmqToolWorker({
   queueName,
-  connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: null },
+  ...where,
   tools,
   seams,
   name,
