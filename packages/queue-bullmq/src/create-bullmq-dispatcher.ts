@@ -8,6 +8,7 @@ import type {
 import { Job, Queue, QueueEvents, QueueEventsProducer } from "bullmq";
 import { type BullmqQueueOptions, bullmqArguments } from "./bullmq-queue-options";
 import { cancelDispatchedJob } from "./cancel-dispatched-job";
+import { cancelQueueName } from "./cancel-event";
 import { jobIdForKey } from "./job-id-for-key";
 import { lookupDispatchedJob } from "./lookup-dispatched-job";
 import { checkQueueName, QueueBullmqError } from "./queue-bullmq-error";
@@ -63,14 +64,18 @@ export async function createBullmqDispatcher(
   const retention = { age: Math.ceil(retentionMs / 1000) };
   const queue = new Queue(...bullmqArguments(options, {}));
   const events = new QueueEvents(...bullmqArguments(options, {}));
-  const producer = new QueueEventsProducer(...bullmqArguments(options, {}));
+  const producer = new QueueEventsProducer(
+    ...bullmqArguments({ ...options, queueName: cancelQueueName(options.queueName) }, {}),
+  );
   // Without listeners an 'error' event would crash the process; a lost connection shows up as the
   // failing calls instead (BullMQ reconnects on its own).
   const ignore = () => {};
   queue.on("error", ignore);
   events.on("error", ignore);
   producer.on("error", ignore);
+  // Every call in flight listens on both (BullMQ's waitUntilFinished adds a `closing` listener).
   events.setMaxListeners(0);
+  queue.setMaxListeners(0);
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady(), producer.waitUntilReady()]);
   let closed = false;
 

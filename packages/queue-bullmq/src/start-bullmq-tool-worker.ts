@@ -8,7 +8,7 @@ import {
 import type { ToolDispatchResult } from "@toolwright/tool-exec";
 import { type Job, QueueEvents, Worker } from "bullmq";
 import { type BullmqQueueOptions, bullmqArguments } from "./bullmq-queue-options";
-import { CANCEL_EVENT, cancelReasonError } from "./cancel-event";
+import { CANCEL_EVENT, cancelQueueName, cancelReasonError } from "./cancel-event";
 import { checkQueueName, QueueBullmqError } from "./queue-bullmq-error";
 import { type DispatchWorkerState, runDispatchedJob } from "./run-dispatched-job";
 
@@ -109,7 +109,9 @@ export async function startBullmqToolWorker(
   });
   const worker = new Worker(queueName, processor, workerOptions, backend);
   worker.on("error", onError);
-  const events = new QueueEvents(...bullmqArguments(options, {}));
+  const events = new QueueEvents(
+    ...bullmqArguments({ ...options, queueName: cancelQueueName(options.queueName) }, {}),
+  );
   events.on("error", onError);
   const onCancel = ({ jobId, reason }: { jobId: string; reason?: string }) => {
     if (worker.cancelJob(jobId, cancelReasonError(reason) as unknown as string)) return;
