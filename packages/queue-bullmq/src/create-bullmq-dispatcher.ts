@@ -99,12 +99,22 @@ export async function createBullmqDispatcher(
     let onAbort: (() => void) | undefined;
     const abortListener = () => onAbort?.();
     try {
-      const job = await queue.add(request.toolName, request, {
-        jobId,
-        attempts: 1,
-        removeOnComplete: retention,
-        removeOnFail: retention,
-      });
+      let job: Job;
+      try {
+        // An existing job with this id (the same key) is not added again: this call awaits it.
+        job = await queue.add(request.toolName, request, {
+          jobId,
+          attempts: 1,
+          removeOnComplete: retention,
+          removeOnFail: retention,
+        });
+      } catch (error) {
+        throw new QueueBullmqError(
+          closed ? "CLOSED" : "QUEUE_UNAVAILABLE",
+          `Could not queue job ${jobId} (tool ${request.toolName}): ${messageOf(error)}`,
+          { cause: error },
+        );
+      }
       const removed = new Promise<never>((_resolve, reject) => {
         onAbort = () => {
           void cancelDispatchedJob(job, producer, io.signal.aborted ? "aborted" : "timeout").then(

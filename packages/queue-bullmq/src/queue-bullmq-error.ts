@@ -6,6 +6,8 @@ export type QueueBullmqErrorCode =
   | "INVALID_ARGUMENT"
   /** The dispatcher or worker was closed; nothing more can be dispatched. */
   | "CLOSED"
+  /** The queue could not be reached to add the job (Redis or PostgreSQL down, a bad connection). */
+  | "QUEUE_UNAVAILABLE"
   /** BullMQ reported the job failed (not the tool: a tool's throw is a `threw` result). */
   | "JOB_FAILED"
   /** The job finished with a value that is not a `ToolDispatchResult` (another program wrote to the queue). */
