@@ -154,7 +154,7 @@ describe.skipIf(redisUrl === "")("createBullmqDispatcher (real Redis, real worke
   });
 
   it("should look up a finished call's result, a running one as running, and an unknown key as unknown", async () => {
-    const request = makeRequest("slow_effect", { ms: 1_500 });
+    const request = makeRequest("slow_effect", { ms: 3_000 });
     const pending = dispatcher.execute(request, makeIo());
     await worker.waitFor(`executing ${request.toolCall.id}`);
     expect(await dispatcher.lookup(request.key)).toEqual({ status: "running" });

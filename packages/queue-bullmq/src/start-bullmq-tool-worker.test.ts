@@ -16,7 +16,7 @@ const redisUrl = inject("redisUrl");
 
 // Short locks so a killed worker's job is redelivered within seconds; generous waits around them
 // (two shared cores).
-const FAST_REDELIVERY = { lockDurationMs: 1_000, stalledIntervalMs: 500 };
+const FAST_REDELIVERY = { lockDurationMs: 2_000, stalledIntervalMs: 1_000 };
 
 describe.skipIf(redisUrl === "")(
   "startBullmqToolWorker (real Redis, real worker processes)",
@@ -121,7 +121,7 @@ describe.skipIf(redisUrl === "")(
       await startWorker({ name: "left", concurrency: 1 });
       await startWorker({ name: "right", concurrency: 1 });
       const results = await Promise.all(
-        Array.from({ length: 8 }, () =>
+        Array.from({ length: 12 }, () =>
           dispatcher.execute(makeRequest("whoami", { ms: 300 }), makeIo()),
         ),
       );
@@ -135,7 +135,7 @@ describe.skipIf(redisUrl === "")(
 
     it("should give a finished job's result to lookup after the coordinator was killed, without running it again", async () => {
       const worker = await startWorker({ name: "steady" });
-      const request = makeRequest("slow_effect", { ms: 1_000 });
+      const request = makeRequest("slow_effect", { ms: 3_000 });
       const coordinator = spawnFixture("coordinator.mjs", [
         redisUrl,
         queueName,
