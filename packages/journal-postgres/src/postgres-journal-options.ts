@@ -4,7 +4,12 @@ export interface PostgresQueryResult<TRow> {
   readonly rowCount: number | null;
 }
 
-/** What the journal uses of a `pg` client: a `pg.PoolClient` fits. */
+/**
+ * What the journal uses of a `pg` client: a `pg.PoolClient` fits.
+ *
+ * **Contract:** `query` may reject (the journal rolls back and passes the error on); `on("error")`
+ * gets a listener while a lock holds the client, so a dropped connection is not an unhandled event.
+ */
 export interface PostgresJournalClient {
   query<TRow = Record<string, unknown>>(
     text: string,
@@ -16,7 +21,13 @@ export interface PostgresJournalClient {
   off?(event: "error", listener: (error: Error) => void): unknown;
 }
 
-/** What the journal uses of a `pg` pool: a `pg.Pool` fits. */
+/**
+ * What the journal uses of a `pg` pool: a `pg.Pool` fits.
+ *
+ * **Contract:** `connect()` may reject (the journal call rejects with that error); the journal
+ * releases every client it gets, with the error when the connection failed, and never ends the
+ * pool.
+ */
 export interface PostgresJournalPool {
   connect(): Promise<PostgresJournalClient>;
 }

@@ -80,7 +80,9 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     batch.appender ??= (async () => {
       const handle = await open(mainPath(batchId), "a");
       const isNew = (await handle.stat()).size === 0;
-      return createFileAppender(handle, sync, isNew ? () => syncFolder(dir) : undefined);
+      // A new file's folder entry must be durable too ("none" syncs nothing).
+      const syncNewFolder = isNew && sync !== "none" ? () => syncFolder(dir) : undefined;
+      return createFileAppender(handle, sync, syncNewFolder);
     })();
     return batch.appender;
   }

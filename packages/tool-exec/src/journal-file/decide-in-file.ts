@@ -36,7 +36,7 @@ export async function decideInFile(
     const created = (await handle.stat()).size === 0;
     await handle.write(line);
     if (sync !== "none") await handle.datasync();
-    if (created) await syncFolder();
+    if (created && sync !== "none") await syncFolder();
   } finally {
     await handle.close();
   }

@@ -2,6 +2,7 @@
 // test runner (and none).
 import { ToolBatchError, type ToolBatchErrorCode } from "../approval/tool-batch-error";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import { uniqueBatchId } from "./contract-records";
 
 /** A case: its name, and a body that opens journals through `open` (closed for it afterwards). */
 export type ContractCaseBody = readonly [
@@ -42,4 +43,12 @@ export async function checkRejects(
     `${what}: expected a ToolBatchError ${code}, got ${ToolBatchError.isInstance(error) ? error.code : String(error)}`,
   );
   return error as ToolBatchError;
+}
+
+/** Opens a journal and locks a fresh batch of it, the way the executor works with a batch. */
+export async function openLockedBatch(open: () => Promise<ToolCallJournal>, label: string) {
+  const journal = await open();
+  const batchId = uniqueBatchId(label);
+  const lock = await journal.lock(batchId, "contract");
+  return { journal, batchId, lock };
 }

@@ -1,13 +1,17 @@
 // Contract cases: bad input is refused with INVALID_ARGUMENT and stores nothing.
 import type { JournalRecord } from "../journal/journal-record";
-import { type ContractCaseBody, checkJsonEqual, checkRejects } from "./contract-checks";
+import {
+  type ContractCaseBody,
+  checkJsonEqual,
+  checkRejects,
+  openLockedBatch,
+} from "./contract-checks";
 import {
   batchRecord,
   completedRecord,
   decisionRecord,
   settledRecord,
   startedRecord,
-  uniqueBatchId,
 } from "./contract-records";
 
 const badBatchIds = ["", "../escape", "a/b", "with space", "x".repeat(129), "nul\u0000"];
@@ -42,9 +46,7 @@ export const validationCases: ContractCaseBody[] = [
   [
     "should refuse a record that is not a valid JSON record, storing nothing of its append",
     async (open) => {
-      const journal = await open();
-      const batchId = uniqueBatchId("invalid");
-      const lock = await journal.lock(batchId, "contract");
+      const { journal, batchId, lock } = await openLockedBatch(open, "invalid");
       await journal.append(batchId, [batchRecord(batchId)]);
       const badRecords: [string, unknown][] = [
         ["an unknown type", { t: "bogus", at: "now" }],
@@ -90,9 +92,7 @@ export const validationCases: ContractCaseBody[] = [
   [
     "should refuse writes before the batch record, a second batch record, and writes after completed",
     async (open) => {
-      const journal = await open();
-      const batchId = uniqueBatchId("sequence");
-      const lock = await journal.lock(batchId, "contract");
+      const { journal, batchId, lock } = await openLockedBatch(open, "sequence");
       await checkRejects(
         journal.append(batchId, [startedRecord("c1")]),
         "INVALID_ARGUMENT",

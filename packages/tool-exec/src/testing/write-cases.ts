@@ -1,5 +1,5 @@
 // Contract cases: what appends, settlements and decisions store, and what reads return.
-import { type ContractCaseBody, check, checkJsonEqual } from "./contract-checks";
+import { type ContractCaseBody, check, checkJsonEqual, openLockedBatch } from "./contract-checks";
 import {
   batchRecord,
   completedRecord,
@@ -14,9 +14,7 @@ export const writeCases: ContractCaseBody[] = [
   [
     "should read back every appended record, in append order",
     async (open) => {
-      const journal = await open();
-      const batchId = uniqueBatchId("order");
-      const lock = await journal.lock(batchId, "contract");
+      const { journal, batchId, lock } = await openLockedBatch(open, "order");
       const first = [batchRecord(batchId), startedRecord("c1")];
       const second = [
         { t: "revision", revision: 1, at: "2026-12-01T14:00:01.000Z" } as const,
@@ -38,9 +36,7 @@ export const writeCases: ContractCaseBody[] = [
   [
     "should keep appends issued in one tick in the order they were issued",
     async (open) => {
-      const journal = await open();
-      const batchId = uniqueBatchId("tick");
-      const lock = await journal.lock(batchId, "contract");
+      const { journal, batchId, lock } = await openLockedBatch(open, "tick");
       const callIds = Array.from({ length: 60 }, (_, index) => `c${index}`);
       await journal.append(batchId, [batchRecord(batchId, callIds)]);
       await Promise.all(callIds.map((callId) => journal.append(batchId, [startedRecord(callId)])));
@@ -56,9 +52,7 @@ export const writeCases: ContractCaseBody[] = [
   [
     "should let the first settlement of a call win",
     async (open) => {
-      const journal = await open();
-      const batchId = uniqueBatchId("settle");
-      const lock = await journal.lock(batchId, "contract");
+      const { journal, batchId, lock } = await openLockedBatch(open, "settle");
       await journal.append(batchId, [batchRecord(batchId)]);
       const first = settledRecord("c1", "first");
       check((await journal.settle(batchId, first)) === "recorded", "first settle is recorded");
@@ -78,9 +72,7 @@ export const writeCases: ContractCaseBody[] = [
   [
     "should settle a call exactly once when settlements race",
     async (open) => {
-      const journal = await open();
-      const batchId = uniqueBatchId("race");
-      const lock = await journal.lock(batchId, "contract");
+      const { journal, batchId, lock } = await openLockedBatch(open, "race");
       await journal.append(batchId, [batchRecord(batchId)]);
       const results = await Promise.all(
         Array.from({ length: 12 }, (_, index) =>
@@ -104,9 +96,7 @@ export const writeCases: ContractCaseBody[] = [
   [
     "should let the first decision of a call win, keeping decisions in their order",
     async (open) => {
-      const journal = await open();
-      const batchId = uniqueBatchId("decide");
-      const lock = await journal.lock(batchId, "contract");
+      const { journal, batchId, lock } = await openLockedBatch(open, "decide");
       await journal.append(batchId, [
         batchRecord(batchId, ["c1", "c2", "c3"]),
         startedRecord("c3"),
@@ -170,9 +160,7 @@ export const writeCases: ContractCaseBody[] = [
   [
     "should return copies: changing what was written or read changes nothing stored",
     async (open) => {
-      const journal = await open();
-      const batchId = uniqueBatchId("copies");
-      const lock = await journal.lock(batchId, "contract");
+      const { journal, batchId, lock } = await openLockedBatch(open, "copies");
       const written = [batchRecord(batchId), settledRecord("c1")];
       await journal.append(batchId, written);
       (written[0] as { mode: string }).mode = "sequential";
@@ -189,9 +177,7 @@ export const writeCases: ContractCaseBody[] = [
   [
     "should store any JSON text unchanged: unicode, separators, quotes, deep nesting",
     async (open) => {
-      const journal = await open();
-      const batchId = uniqueBatchId("unicode");
-      const lock = await journal.lock(batchId, "contract");
+      const { journal, batchId, lock } = await openLockedBatch(open, "unicode");
       const text = 'emoji 🧪, "quotes", back\\slash, line\u2028separator, nul \u0000, newline\n, é';
       let nested: unknown = { leaf: text };
       for (let depth = 0; depth < 100; depth++) nested = { depth, nested };
