@@ -194,6 +194,37 @@ describe.skipIf(redisUrl === "")("createBullmqDispatcher without a worker", () =
     }
   });
 
+  it("should keep handles as given and retain finished jobs for jobRetentionMs, in whole seconds", async () => {
+    const queueName = freshQueueName();
+    const connection = redisConnection(redisUrl);
+    const handles = (tool: { name: string }) => tool.name.startsWith("remote_");
+    const dispatcher = await createBullmqDispatcher({
+      queueName,
+      connection,
+      handles,
+      jobRetentionMs: 1_500,
+    });
+    const queue = new Queue(queueName, { connection });
+    try {
+      expect(dispatcher.handles).toBe(handles);
+      const controller = new AbortController();
+      const request = makeRequest("echo");
+      const pending = dispatcher.execute(request, makeIo(controller.signal));
+      await expect.poll(() => dispatcher.lookup(request.key)).toEqual({ status: "running" });
+      const job = await Job.fromId(queue, jobIdForKey(request.key));
+      expect(job?.opts).toMatchObject({
+        attempts: 1,
+        removeOnComplete: { age: 2 },
+        removeOnFail: { age: 2 },
+      });
+      controller.abort();
+      await expect(pending).rejects.toThrow();
+    } finally {
+      await queue.close();
+      await dispatcher.close();
+    }
+  });
+
   it("should refuse bad options and calls after close with a QueueBullmqError", async () => {
     const connection = redisConnection(redisUrl);
     await expect(createBullmqDispatcher({ queueName: "a:b", connection })).rejects.toMatchObject({
