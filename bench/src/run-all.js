@@ -19,6 +19,7 @@ const parts = {
   transcript: async () => (await import("./transcript/bench-transcript.js")).runTranscriptBench,
   providers: async () => (await import("./providers/bench-providers.js")).runProvidersBench,
   scale: async () => (await import("./scale/bench-scale.js")).runScaleBench,
+  queue: async () => (await import("./queue/bench-queue.js")).runQueueBench,
 };
 
 const requested = process.argv.slice(2).filter((argument) => argument !== "--");

@@ -27,7 +27,10 @@ export async function runAnthropic(
       return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
     }
     messages.push({ role: "assistant", content: message.content });
-    const { messages: results } = await executeToolBatch(calls, { tools: registry });
+    const batch = await executeToolBatch(calls, { tools: registry });
+    // No tool here needs approval, so the batch always completes (SPEC §10).
+    if (batch.status !== "complete") throw new Error("unexpected approval request");
+    const results = batch.messages;
     messages.push(...toProviderToolResults(results, tools));
   }
   throw new Error("The model did not finish within 20 turns");

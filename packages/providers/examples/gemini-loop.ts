@@ -27,7 +27,10 @@ export async function runGemini(
     const { calls } = fromProviderToolCalls(response, tools);
     if (calls.length === 0) return response.text ?? "";
     contents.push({ role: "model", parts: toProviderToolCalls(calls, tools) });
-    const { messages: results } = await executeToolBatch(calls, { tools: registry });
+    const batch = await executeToolBatch(calls, { tools: registry });
+    // No tool here needs approval, so the batch always completes (SPEC §10).
+    if (batch.status !== "complete") throw new Error("unexpected approval request");
+    const results = batch.messages;
     contents.push(...toProviderToolResults(results, tools));
   }
   throw new Error("The model did not finish within 20 turns");

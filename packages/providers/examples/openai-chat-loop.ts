@@ -25,7 +25,10 @@ export async function runOpenAiChat(
     const { calls } = fromProviderToolCalls(completion, tools);
     if (calls.length === 0) return completion.choices[0]?.message.content ?? "";
     messages.push(...toProviderToolCalls(calls, tools));
-    const { messages: results } = await executeToolBatch(calls, { tools: registry });
+    const batch = await executeToolBatch(calls, { tools: registry });
+    // No tool here needs approval, so the batch always completes (SPEC §10).
+    if (batch.status !== "complete") throw new Error("unexpected approval request");
+    const results = batch.messages;
     messages.push(...toProviderToolResults(results, tools));
   }
   throw new Error("The model did not finish within 20 turns");

@@ -25,7 +25,10 @@ export async function runOpenAiResponses(
     });
     const { calls } = fromProviderToolCalls(response, tools);
     if (calls.length === 0) return response.output_text;
-    const { messages: results } = await executeToolBatch(calls, { tools: registry });
+    const batch = await executeToolBatch(calls, { tools: registry });
+    // No tool here needs approval, so the batch always completes (SPEC §10).
+    if (batch.status !== "complete") throw new Error("unexpected approval request");
+    const results = batch.messages;
     input = toProviderToolResults(results, tools);
     previous = response.id;
   }

@@ -47,6 +47,7 @@ export async function runAssistantTurn(
   message: AssistantMessage,
   registry: ToolRegistry,
 ): Promise<ToolResultMessage[]> {
-  const { messages } = await executeAssistantMessage(message, { tools: registry });
-  return messages;
+  const batch = await executeAssistantMessage(message, { tools: registry });
+  if (batch.status !== "complete") throw new Error("No round-trip tool needs approval");
+  return batch.messages;
 }
