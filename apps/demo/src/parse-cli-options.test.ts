@@ -1,31 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { parseCliOptions } from "./parse-cli-options";
+import { CLI_FLAGS, parseCliOptions, USAGE } from "./parse-cli-options";
+
+const cwd = "/home/user/project";
+const defaults = { help: false, json: false, keep: false, mcp: false };
 
 describe("parseCliOptions", () => {
   it.each([
-    [[], { help: false, json: false }],
-    [["--json"], { help: false, json: true }],
-    [["-h"], { help: true, json: false }],
+    [[], defaults],
+    [["--json"], { ...defaults, json: true }],
+    [["-h"], { ...defaults, help: true }],
+    [["--keep"], { ...defaults, keep: true }],
     [
       ["--out", "t.jsonl", "--sandbox", "./box"],
-      { help: false, json: false, out: "t.jsonl", sandbox: "./box" },
+      { ...defaults, out: `${cwd}/t.jsonl`, sandbox: `${cwd}/box` },
     ],
+    [["--out", "../up/t.jsonl"], { ...defaults, out: "/home/user/up/t.jsonl" }],
+    [["--out=/tmp/abs.jsonl"], { ...defaults, out: "/tmp/abs.jsonl" }],
     [
       ["--model", "qwen2.5", "--base-url", "http://localhost:11434/v1", "--max-tokens", "64"],
-      {
-        help: false,
-        json: false,
-        model: "qwen2.5",
-        baseUrl: "http://localhost:11434/v1",
-        maxTokens: 64,
-      },
+      { ...defaults, model: "qwen2.5", baseUrl: "http://localhost:11434/v1", maxTokens: 64 },
     ],
     [
       ["--model=gpt-4.1-mini", "--api-key=sk-x"],
-      { help: false, json: false, model: "gpt-4.1-mini", apiKey: "sk-x" },
+      { ...defaults, model: "gpt-4.1-mini", apiKey: "sk-x" },
     ],
-  ])("should parse %j", (argv, options) => {
-    expect(parseCliOptions(argv)).toEqual({ ok: true, options });
+  ])("should parse %j, resolving paths against the caller's directory", (argv, options) => {
+    expect(parseCliOptions(argv, cwd)).toEqual({ ok: true, options });
   });
 
   it.each([
@@ -34,11 +34,23 @@ describe("parseCliOptions", () => {
     [["--out"], /Option '--out <value>' argument missing/],
     [["--out="], /Option --out needs a non-empty value/],
     [["--base-url", "http://x"], /Option --base-url needs --model too/],
+    [["--keep", "--sandbox", "box"], /a --sandbox folder is always kept/],
     [["--model", "m", "--max-tokens", "ten"], /--max-tokens needs a positive integer, got "ten"/],
     [["--model", "m", "--max-tokens", "0"], /--max-tokens needs a positive integer, got "0"/],
   ])("should reject %j with a message that says what is wrong", (argv, message) => {
-    const result = parseCliOptions(argv);
+    const result = parseCliOptions(argv, cwd);
     expect(result.ok).toBe(false);
     expect(result.ok ? "" : result.error).toMatch(message);
+  });
+});
+
+describe("USAGE", () => {
+  it("should list every flag of the table with its value name", () => {
+    for (const [name, flag] of Object.entries(CLI_FLAGS)) {
+      const value = "value" in flag ? ` <${flag.value}>` : "";
+      expect(USAGE).toContain(`--${name}${value}`);
+      expect(USAGE).toContain(flag.description);
+    }
+    expect(USAGE).toContain("-h, --help");
   });
 });

@@ -1,34 +1,125 @@
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 
-/** The demo's command-line options. */
-export interface CliOptions {
-  readonly help: boolean;
-  readonly json: boolean;
-  readonly mcp?: boolean;
-  readonly out?: string;
-  readonly baseUrl?: string;
-  readonly model?: string;
-  readonly apiKey?: string;
-  readonly sandbox?: string;
-  readonly maxTokens?: number;
+/**
+ * How one flag is read. `path` values resolve against the caller's directory (never the demo's
+ * own folder); `choice` values must be one of `choices`.
+ */
+export type CliFlag =
+  | { readonly kind: "boolean"; readonly short?: string; readonly description: string }
+  | {
+      readonly kind: "text" | "path" | "positive-integer";
+      readonly value: string;
+      readonly description: string;
+    }
+  | {
+      readonly kind: "choice";
+      readonly choices: readonly string[];
+      readonly description: string;
+    };
+
+/**
+ * Every flag of the demo, in `--help` order. A new flag is one entry here; its value appears in
+ * {@link CliOptions} under the camel-cased name (`--max-tokens` → `maxTokens`).
+ */
+export const CLI_FLAGS = {
+  json: {
+    kind: "boolean",
+    description: "print one JSON event per line instead of the readable output",
+  },
+  mcp: {
+    kind: "boolean",
+    description: "run the session through MCP servers (filesystem over stdio, offline)",
+  },
+  out: {
+    kind: "path",
+    value: "file",
+    description: "write the transcript as JSONL (load it with parseTranscript)",
+  },
+  sandbox: {
+    kind: "path",
+    value: "dir",
+    description: "work in this folder and keep it (default: a temp folder, removed)",
+  },
+  keep: { kind: "boolean", description: "keep the temp sandbox folder and print where it is" },
+  model: {
+    kind: "text",
+    value: "id",
+    description: "use a real model through an OpenAI-compatible chat-completions API",
+  },
+  "base-url": {
+    kind: "text",
+    value: "url",
+    description: "the endpoint, e.g. http://localhost:11434/v1 (Ollama)",
+  },
+  "api-key": {
+    kind: "text",
+    value: "key",
+    description: "the key (default: $OPENAI_API_KEY; local servers need none)",
+  },
+  "max-tokens": {
+    kind: "positive-integer",
+    value: "n",
+    description: "cap the model's answer, to see a cut-off message handled",
+  },
+  help: { kind: "boolean", short: "h", description: "show this help" },
+} as const satisfies Record<string, CliFlag>;
+
+type FlagName = keyof typeof CLI_FLAGS;
+type CamelCase<Name extends string> = Name extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name;
+type FlagValue<Flag> = Flag extends { readonly kind: "positive-integer" }
+  ? number
+  : Flag extends { readonly kind: "choice"; readonly choices: readonly (infer Choice)[] }
+    ? Choice
+    : string;
+type BooleanFlagName = {
+  [Name in FlagName]: (typeof CLI_FLAGS)[Name] extends { kind: "boolean" } ? Name : never;
+}[FlagName];
+
+/** The demo's command-line options: boolean flags always present, the others when given. */
+export type CliOptions = {
+  readonly [Name in BooleanFlagName as CamelCase<Name>]: boolean;
+} & {
+  readonly [Name in Exclude<FlagName, BooleanFlagName> as CamelCase<Name>]?: FlagValue<
+    (typeof CLI_FLAGS)[Name]
+  >;
+};
+
+/** Rules between flags, checked after each flag parsed on its own; each returns an error or nothing. */
+const CROSS_CHECKS: readonly ((options: CliOptions) => string | undefined)[] = [
+  (options) =>
+    options.baseUrl !== undefined && options.model === undefined
+      ? "Option --base-url needs --model too (which model to ask)"
+      : undefined,
+  (options) =>
+    options.keep && options.sandbox !== undefined
+      ? "Option --keep is for the temp sandbox; a --sandbox folder is always kept"
+      : undefined,
+];
+
+function formatUsageLine(name: string, flag: CliFlag): string {
+  const short = flag.kind === "boolean" && flag.short !== undefined ? `-${flag.short}, ` : "";
+  const value =
+    flag.kind === "boolean"
+      ? ""
+      : flag.kind === "choice"
+        ? ` ${flag.choices.join("|")}`
+        : ` <${flag.value}>`;
+  return `  ${`${short}--${name}${value}`.padEnd(22)}${flag.description}`;
 }
 
 /** `--help` text, also printed (to stderr) after a bad flag. */
 export const USAGE = `Usage: toolwright-demo [options]
 
 Runs a small agent loop over Toolwright. Without --model it uses the embedded scripted
-model: no network, no API key.
+model: no network, no API key. Paths are relative to the directory you run it in.
 
 Options:
-  --json              print one JSON event per line instead of the readable output
-  --mcp               run the session through MCP servers (filesystem over stdio, offline)
-  --out <file>        write the transcript as JSONL (load it with parseTranscript)
-  --sandbox <dir>     work in this folder and keep it (default: a temp folder, removed)
-  --model <id>        use a real model through an OpenAI-compatible chat-completions API
-  --base-url <url>    the endpoint, e.g. http://localhost:11434/v1 (Ollama)
-  --api-key <key>     the key (default: $OPENAI_API_KEY; local servers need none)
-  --max-tokens <n>    cap the model's answer, to see a cut-off message handled
-  -h, --help          show this help
+${Object.entries(CLI_FLAGS)
+  .map(([name, flag]) => formatUsageLine(name, flag))
+  .join("\n")}
 `;
 
 /** What {@link parseCliOptions} returns: the options, or why the arguments are wrong. */
@@ -36,64 +127,68 @@ export type CliParseResult =
   | { readonly ok: true; readonly options: CliOptions }
   | { readonly ok: false; readonly error: string };
 
-/** Parses `argv` (without the node and script paths); never throws. */
-export function parseCliOptions(argv: readonly string[]): CliParseResult {
+function toCamelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * Parses `argv` (without the node and script paths); never throws. Path flags come back absolute,
+ * resolved against `cwd` — the directory the user ran the command in.
+ */
+export function parseCliOptions(argv: readonly string[], cwd: string): CliParseResult {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
       strict: true,
       allowPositionals: false,
-      options: {
-        help: { type: "boolean", short: "h" },
-        json: { type: "boolean" },
-        mcp: { type: "boolean" },
-        out: { type: "string" },
-        sandbox: { type: "string" },
-        model: { type: "string" },
-        "base-url": { type: "string" },
-        "api-key": { type: "string" },
-        "max-tokens": { type: "string" },
-      },
+      options: Object.fromEntries(
+        (Object.entries(CLI_FLAGS) as [string, CliFlag][]).map(([name, flag]) => [
+          name,
+          flag.kind === "boolean"
+            ? {
+                type: "boolean" as const,
+                ...(flag.short === undefined ? {} : { short: flag.short }),
+              }
+            : { type: "string" as const },
+        ]),
+      ),
     }));
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  const text = (name: string): string | undefined => {
-    const value = values[name];
-    return typeof value === "string" ? value : undefined;
-  };
-  for (const name of ["out", "sandbox", "model", "base-url", "api-key", "max-tokens"]) {
-    if (text(name) === "") return { ok: false, error: `Option --${name} needs a non-empty value` };
+  const options: Record<string, string | number | boolean> = {};
+  for (const [name, flag] of Object.entries(CLI_FLAGS) as [string, CliFlag][]) {
+    const key = toCamelCase(name);
+    const raw = values[name];
+    if (flag.kind === "boolean") {
+      options[key] = raw === true;
+      continue;
+    }
+    if (typeof raw !== "string") continue;
+    if (raw === "") return { ok: false, error: `Option --${name} needs a non-empty value` };
+    if (flag.kind === "positive-integer") {
+      const number = Number(raw);
+      if (!Number.isInteger(number) || number < 1) {
+        return { ok: false, error: `Option --${name} needs a positive integer, got "${raw}"` };
+      }
+      options[key] = number;
+    } else if (flag.kind === "choice") {
+      if (!flag.choices.includes(raw)) {
+        return {
+          ok: false,
+          error: `Option --${name} needs one of ${flag.choices.join(", ")}, got "${raw}"`,
+        };
+      }
+      options[key] = raw;
+    } else {
+      options[key] = flag.kind === "path" ? resolve(cwd, raw) : raw;
+    }
   }
-  const baseUrl = text("base-url");
-  const model = text("model");
-  if (baseUrl !== undefined && model === undefined) {
-    return { ok: false, error: "Option --base-url needs --model too (which model to ask)" };
+  const parsed = options as CliOptions;
+  for (const check of CROSS_CHECKS) {
+    const error = check(parsed);
+    if (error !== undefined) return { ok: false, error };
   }
-  const maxTokensText = text("max-tokens");
-  const maxTokens = maxTokensText === undefined ? undefined : Number(maxTokensText);
-  if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 1)) {
-    return {
-      ok: false,
-      error: `Option --max-tokens needs a positive integer, got "${maxTokensText}"`,
-    };
-  }
-  const out = text("out");
-  const sandbox = text("sandbox");
-  const apiKey = text("api-key");
-  return {
-    ok: true,
-    options: {
-      help: values.help === true,
-      json: values.json === true,
-      ...(values.mcp === true ? { mcp: true } : {}),
-      ...(out === undefined ? {} : { out }),
-      ...(sandbox === undefined ? {} : { sandbox }),
-      ...(model === undefined ? {} : { model }),
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-      ...(apiKey === undefined ? {} : { apiKey }),
-      ...(maxTokens === undefined ? {} : { maxTokens }),
-    },
-  };
+  return { ok: true, options: parsed };
 }

@@ -7,6 +7,8 @@ export interface CliEnvironment {
   readonly stdout: { write(text: string): void; readonly isTTY?: boolean };
   readonly stderr: { write(text: string): void };
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The directory the user ran the command in: path flags resolve against it. Default: `process.cwd()`. */
+  readonly cwd?: string;
   readonly signal?: AbortSignal;
 }
 
@@ -20,7 +22,7 @@ export async function runCli(
   argv: readonly string[],
   environment: CliEnvironment,
 ): Promise<number> {
-  const parsed = parseCliOptions(argv);
+  const parsed = parseCliOptions(argv, environment.cwd ?? process.cwd());
   if (!parsed.ok) {
     environment.stderr.write(`toolwright-demo: ${parsed.error}\n\n${USAGE}`);
     return 2;
@@ -58,11 +60,15 @@ export async function runCli(
         json: options.json,
         ...(options.out === undefined ? {} : { out: options.out }),
         ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+        keep: options.keep,
         ...(model === undefined ? {} : { model }),
         ...(environment.signal === undefined ? {} : { signal: environment.signal }),
       },
       { write: (text) => environment.stdout.write(text), isTTY, color: isTTY && !noColor },
     );
+    if (options.keep) {
+      environment.stderr.write(`toolwright-demo: kept the sandbox at ${result.sandbox.root}\n`);
+    }
     if (result.reason === "aborted") return 130;
     return result.reason === "model_error" ? 1 : 0;
   } catch (error) {

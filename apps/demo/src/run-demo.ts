@@ -43,6 +43,8 @@ export interface DemoOptions {
   readonly out?: string;
   /** Work in this folder (kept afterwards) instead of a fresh temp folder (removed). */
   readonly sandbox?: string;
+  /** Keep the fresh temp folder as well. */
+  readonly keep?: boolean;
   /** The model; default: the embedded scripted one. */
   readonly model?: ChatModel;
   readonly maxTurns?: number;
@@ -65,6 +67,8 @@ export interface DemoResult {
   readonly messages: readonly TranscriptMessage[];
   /** The tools registered at the end, by name. */
   readonly finalTools: readonly string[];
+  /** The sandbox folder, and whether it is still there after the run. */
+  readonly sandbox: { readonly root: string; readonly kept: boolean };
 }
 
 /**
@@ -79,7 +83,10 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
     render(event);
     await options.onEvent?.(event);
   };
-  const sandbox = await createSandbox(options.sandbox);
+  const sandbox = await createSandbox({
+    ...(options.sandbox === undefined ? {} : { directory: options.sandbox }),
+    ...(options.keep === undefined ? {} : { keep: options.keep }),
+  });
   try {
     const workspace = createWorkspace(sandbox.root);
     const registry = new ToolRegistry([
@@ -189,7 +196,12 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
       errors,
       durationMs: Math.round(performance.now() - started),
     });
-    return { reason: loop.reason, messages: loop.messages, finalTools };
+    return {
+      reason: loop.reason,
+      messages: loop.messages,
+      finalTools,
+      sandbox: { root: sandbox.root, kept: sandbox.kept },
+    };
 
     async function flush(): Promise<void> {
       for (const event of pendingEvents.splice(0)) await emit(event);

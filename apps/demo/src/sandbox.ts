@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -7,8 +8,34 @@ export interface Sandbox {
   readonly root: string;
   /** The seeded files, relative to `root`. */
   readonly files: readonly string[];
-  /** Removes the folder if the demo created it; keeps a folder the user chose. */
+  /** True when `cleanup` leaves the folder in place (a folder the user chose, or `keep`). */
+  readonly kept: boolean;
+  /** Removes the folder if the demo created it and was not asked to keep it. */
   cleanup(): Promise<void>;
+}
+
+/** Options of {@link createSandbox}. */
+export interface SandboxOptions {
+  /** Work in this folder, kept afterwards; default: a fresh folder under the OS temp dir. */
+  readonly directory?: string;
+  /** Keep the fresh temp folder too. */
+  readonly keep?: boolean;
+}
+
+/**
+ * Temp sandboxes not yet cleaned up. If the process exits before `cleanup` ran (a second Ctrl-C,
+ * `process.exit` after a closed pipe), one `exit` listener removes them synchronously.
+ */
+const pendingRemovals = new Set<string>();
+let exitListenerInstalled = false;
+
+function removeOnExit(root: string): void {
+  pendingRemovals.add(root);
+  if (exitListenerInstalled) return;
+  exitListenerInstalled = true;
+  process.once("exit", () => {
+    for (const pending of pendingRemovals) rmSync(pending, { recursive: true, force: true });
+  });
 }
 
 /** The files every sandbox starts with. One holds a fake secret for the redacting hook. */
@@ -26,13 +53,18 @@ const SEED_FILES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Creates and seeds the sandbox: in `directory` when given (kept afterwards), else in a fresh
- * folder under the OS temp dir (removed by `cleanup`). Existing seed files are overwritten so a
- * rerun starts from the same state.
+ * Creates and seeds the sandbox: in `options.directory` when given (kept afterwards), else in a
+ * fresh folder under the OS temp dir (removed by `cleanup`, or at process exit at the latest,
+ * unless `keep`). Existing seed files are overwritten so a rerun starts from the same state.
  */
-export async function createSandbox(directory?: string): Promise<Sandbox> {
-  const created = directory === undefined;
-  const root = created ? await mkdtemp(join(tmpdir(), "toolwright-demo-")) : resolve(directory);
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { directory } = options;
+  const removable = directory === undefined && options.keep !== true;
+  const root =
+    directory === undefined
+      ? await mkdtemp(join(tmpdir(), "toolwright-demo-"))
+      : resolve(directory);
+  if (removable) removeOnExit(root);
   await mkdir(root, { recursive: true });
   for (const [name, text] of SEED_FILES) {
     const target = join(root, name);
@@ -42,8 +74,11 @@ export async function createSandbox(directory?: string): Promise<Sandbox> {
   return {
     root,
     files: [...SEED_FILES.keys()],
+    kept: !removable,
     async cleanup() {
-      if (created) await rm(root, { recursive: true, force: true });
+      if (!removable) return;
+      await rm(root, { recursive: true, force: true });
+      pendingRemovals.delete(root);
     },
   };
 }

@@ -215,12 +215,17 @@ export const readMany = defineTool({
 });
 
 // ## Tracing
-export function tracing(): void {
-  trace.setGlobalTracerProvider(
-    new BasicTracerProvider({
-      spanProcessors: [new BatchSpanProcessor(new ConsoleSpanExporter())],
-    }),
-  );
+export async function tracing(): Promise<void> {
+  const provider = new BasicTracerProvider({
+    spanProcessors: [new BatchSpanProcessor(new ConsoleSpanExporter())],
+  });
+  trace.setGlobalTracerProvider(provider);
+
+  await executeToolBatch(toolCalls, { tools }); // one span per call
+
+  // A batch processor exports every few seconds; flush it before the process ends, or the last
+  // spans are never printed.
+  await provider.shutdown();
 }
 
 // ## `withFileMutationQueue` (Node)

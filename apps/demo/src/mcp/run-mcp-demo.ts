@@ -53,7 +53,10 @@ export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Prom
       if (line !== undefined) output.write(`  mcp  ${line}\n`);
     }
   };
-  const sandbox = await createSandbox(options.sandbox);
+  const sandbox = await createSandbox({
+    ...(options.sandbox === undefined ? {} : { directory: options.sandbox }),
+    ...(options.keep === undefined ? {} : { keep: options.keep }),
+  });
   let mounts: McpMount[] = [];
   try {
     const workspace = createWorkspace(sandbox.root);
@@ -168,6 +171,7 @@ export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Prom
       reason: loop.reason,
       messages: loop.messages,
       finalTools: executable.map((tool) => tool.name),
+      sandbox: { root: sandbox.root, kept: sandbox.kept },
     };
   } finally {
     reporting = false;
