@@ -54,6 +54,23 @@ export type DemoEvent =
       readonly turn: number;
       readonly modes: readonly ProviderModeView[];
     }
+  | {
+      /** A suspended batch's state, written to disk as JSON before anyone is asked. */
+      readonly type: "batch_state_saved";
+      readonly turn: number;
+      readonly path: string;
+      readonly bytes: number;
+      readonly batchId: string;
+      readonly revision: number;
+      readonly mode: "parallel" | "sequential";
+      /** Every call of the batch with its status in the state, source order. */
+      readonly calls: readonly {
+        readonly toolCallId: string;
+        readonly toolName: string;
+        readonly status: "settled" | "awaiting_approval" | "deferred";
+        readonly reason?: string;
+      }[];
+    }
   | { readonly type: "transcript_written"; readonly path: string; readonly lines: number }
   | {
       /** The saved transcript, parsed back and replayed. */

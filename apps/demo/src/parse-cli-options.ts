@@ -42,6 +42,12 @@ export const CLI_FLAGS = {
     description: "work in this folder and keep it (default: a temp folder, removed)",
   },
   keep: { kind: "boolean", description: "keep the temp sandbox folder and print where it is" },
+  approve: {
+    kind: "choice",
+    choices: ["yes", "no"],
+    description:
+      "answer approvals (delete_file) without asking; default: ask on a terminal, else no",
+  },
   model: {
     kind: "text",
     value: "id",

@@ -1,3 +1,5 @@
+import type { ApprovalDecider, TerminalStreams } from "./approval";
+import { createFixedDecider, createTerminalDecider } from "./approval";
 import type { ChatModel } from "./chat-model";
 import { parseCliOptions, USAGE } from "./parse-cli-options";
 import { runDemo } from "./run-demo";
@@ -6,6 +8,11 @@ import { runDemo } from "./run-demo";
 export interface CliEnvironment {
   readonly stdout: { write(text: string): void; readonly isTTY?: boolean };
   readonly stderr: { write(text: string): void };
+  /**
+   * A person at a terminal, where approval prompts go (stdin and stderr in `main.ts`, given only
+   * when both are TTYs). Without it, and without `--approve`, approvals are denied.
+   */
+  readonly terminal?: TerminalStreams;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The directory the user ran the command in: path flags resolve against it. Default: `process.cwd()`. */
   readonly cwd?: string;
@@ -50,6 +57,7 @@ export async function runCli(
       ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
     });
   }
+  const approve = chooseApprovalDecider(options.approve, environment);
   const isTTY = environment.stdout.isTTY === true && !options.json;
   const noColor = environment.env.NO_COLOR !== undefined && environment.env.NO_COLOR !== "";
   try {
@@ -61,6 +69,7 @@ export async function runCli(
         ...(options.out === undefined ? {} : { out: options.out }),
         ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
         keep: options.keep,
+        approve,
         ...(model === undefined ? {} : { model }),
         ...(environment.signal === undefined ? {} : { signal: environment.signal }),
       },
@@ -77,4 +86,19 @@ export async function runCli(
     );
     return 1;
   }
+}
+
+/**
+ * `--approve yes|no` answers every approval; without it a person is asked on a terminal (the
+ * prompt on stderr, so `--json` stdout stays clean), and a run without a terminal denies — a
+ * destructive call never runs unless someone said yes.
+ */
+function chooseApprovalDecider(
+  flag: "yes" | "no" | undefined,
+  environment: CliEnvironment,
+): ApprovalDecider {
+  if (flag !== undefined)
+    return createFixedDecider(flag === "yes" ? "approve" : "deny", "--approve");
+  if (environment.terminal !== undefined) return createTerminalDecider(environment.terminal);
+  return createFixedDecider("deny", "default");
 }

@@ -9,6 +9,8 @@ import {
 } from "@toolwright/transcript";
 import type { AgentEvent, LoopEndReason } from "./agent-event";
 import { runAgentLoop } from "./agent-loop";
+import type { ApprovalDecider } from "./approval";
+import { createFixedDecider, createSuspensionHandler } from "./approval";
 import type { ChatModel } from "./chat-model";
 import type { DemoEvent } from "./demo-event";
 import { demoSession } from "./demo-session";
@@ -23,6 +25,7 @@ import {
   calculatorTool,
   convertUnitsTool,
   createWorkspace,
+  deleteFileTool,
   echoTool,
   finishTool,
   listDirTool,
@@ -50,6 +53,11 @@ export interface DemoOptions {
   readonly maxTurns?: number;
   /** Aborts the run: calls not yet running end as `Operation aborted`, and the loop stops. */
   readonly signal?: AbortSignal;
+  /**
+   * Decides the approvals of a suspended batch (`delete_file`). Default: deny every one, with
+   * `by: "default"` — nothing destructive happens unless someone said yes.
+   */
+  readonly approve?: ApprovalDecider;
   /** How `slow_task` waits; default real timers. Tests pass a gate. */
   readonly sleep?: Sleep;
   /**
@@ -92,6 +100,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
     const registry = new ToolRegistry([
       readFileTool,
       writeFileTool,
+      deleteFileTool,
       listDirTool,
       calculatorTool,
       convertUnitsTool,
@@ -155,6 +164,13 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
           return replacement;
         },
       },
+      // A batch with delete_file suspends; its state goes to disk and is resumed with a decision.
+      onSuspended: createSuspensionHandler({
+        root: sandbox.root,
+        decide: options.approve ?? createFixedDecider("deny", "default"),
+        emit,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      }),
       // The application changes its tools once the report exists: the model gets word_count and
       // loses slow_task. The loop declares that into the transcript before the next request.
       async beforeRequest({ turn, messages }) {

@@ -121,9 +121,30 @@ export function createPrettyRenderer(output: DemoOutput): (event: DemoEvent) => 
       case "tool_execution_update":
       case "tool_execution_end":
       case "tool_result":
+      case "tool_approval_requested":
+      case "tool_approval_resolved":
+      case "tool_batch_suspended":
       case "batch_end":
         batch.render(event);
         return;
+      case "batch_state_saved": {
+        writer.line(
+          `  ${palette.bold("state")}  ${event.path} ${palette.dim(`(${event.bytes} bytes)`)}`,
+        );
+        writer.line(
+          palette.dim(
+            `         SuspendedBatch v1 · batch ${event.batchId} · revision ${event.revision} · ${event.mode}`,
+          ),
+        );
+        for (const call of event.calls) {
+          const reason = call.reason === undefined ? "" : palette.dim(`  "${call.reason}"`);
+          writer.line(
+            `         ${call.toolCallId} ${call.toolName.padEnd(12)} ${call.status === "settled" ? palette.green(call.status) : palette.yellow(call.status)}${reason}`,
+          );
+        }
+        writer.line(palette.dim("         read back from disk and resumed with resumeToolBatch"));
+        return;
+      }
       case "loop_end":
         releaseHeld();
         heading(`end of the loop: ${event.reason} after ${event.turn} request(s)`);
