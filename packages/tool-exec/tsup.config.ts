@@ -1,3 +1,3 @@
 import { definePackageBuild } from "../../tsup.shared";
 
-export default definePackageBuild(["src/index.ts", "src/node.ts"]);
+export default definePackageBuild(["src/index.ts", "src/node.ts", "src/testing.ts"]);

@@ -14,14 +14,14 @@ afterAll(() => {
   rmSync(outDir, { recursive: true, force: true });
 });
 
-/** Bundles the root entry the way the package build does (dependencies external). */
-function bundleRootEntry(): string {
+/** Bundles an entry the way the package build does (dependencies external). */
+function bundleRootEntry(entry = "index"): string {
   execFileSync(
     "pnpm",
     [
       "exec",
       "tsup",
-      "src/index.ts",
+      `src/${entry}.ts`,
       "--no-config",
       "--format",
       "esm",
@@ -32,7 +32,7 @@ function bundleRootEntry(): string {
     ],
     { cwd: packageRoot, stdio: "pipe" },
   );
-  return readFileSync(join(outDir, "index.js"), "utf8");
+  return readFileSync(join(outDir, `${entry}.js`), "utf8");
 }
 
 describe("the root entry", () => {
@@ -53,15 +53,25 @@ describe("the root entry", () => {
         "TOOL_CALL_ERROR_TYPES",
         "ToolRunnerSeam",
         "executeAssistantMessage",
+        "checkJournalRecordOrder",
+        "createMemoryJournal",
         "executeToolBatch",
         "executeToolCall",
         "failTruncatedToolCalls",
         "resumeToolBatch",
+        "recoverToolBatch",
+        "interruptedText",
+        "interruptedTimesText",
+        "listOpenToolBatches",
+        "loadSuspendedToolBatch",
+        "submitToolDecision",
         "runToolCall",
         "shouldTerminateToolBatch",
         "timeoutText",
+        "toolNotFoundOnWorkerText",
         "toolNotFoundText",
         "truncatedToolCallText",
+        "validateJournalRecords",
       ].sort(),
     );
   });
@@ -72,6 +82,12 @@ describe("the root entry", () => {
     expect(bundled).not.toMatch(NODE_IMPORT);
     const built = join(packageRoot, "dist", "index.js");
     if (existsSync(built)) expect(readFileSync(built, "utf8")).not.toMatch(NODE_IMPORT);
+  }, 60_000);
+
+  it("should build the ./testing entry (the journal contract) without node: modules either", () => {
+    const bundled = bundleRootEntry("testing");
+    expect(bundled).toContain("createJournalContractCases");
+    expect(bundled).not.toMatch(NODE_IMPORT);
   }, 60_000);
 
   it("should keep node: imports to the ./node entry", () => {

@@ -46,6 +46,8 @@ export type {
   ToolBatchResultMode,
 } from "./batch/execute-tool-batch-options";
 export { failTruncatedToolCalls } from "./batch/fail-truncated-tool-calls";
+export type { RecoverToolBatchOptions } from "./batch/recover-tool-batch";
+export { recoverToolBatch } from "./batch/recover-tool-batch";
 export { resumeToolBatch } from "./batch/resume-tool-batch";
 export { shouldTerminateToolBatch } from "./batch/should-terminate-tool-batch";
 export type {
@@ -82,5 +84,33 @@ export { TOOL_CALL_ERROR_TYPES } from "./call/tool-call-error-type";
 export type { ToolCallOutcome } from "./call/tool-call-outcome";
 export type { ToolRunner } from "./call/tool-runner-seam";
 export { ToolRunnerSeam } from "./call/tool-runner-seam";
+export type {
+  ToolDispatcher,
+  ToolDispatchLookup,
+  ToolDispatchRequest,
+  ToolDispatchResult,
+} from "./dispatch/index";
+export { toolNotFoundOnWorkerText } from "./dispatch/index";
+export type { JournalBatchStatus } from "./journal/check-journal-record-order";
+export { checkJournalRecordOrder } from "./journal/check-journal-record-order";
+export { createMemoryJournal } from "./journal/create-memory-journal";
+export type {
+  ApprovalRecord,
+  BatchRecord,
+  CompletedRecord,
+  DecisionRecord,
+  JournalRecord,
+  RevisionRecord,
+  SettledRecord,
+  SettledRecovery,
+  StartedRecord,
+} from "./journal/journal-record";
+export { interruptedText, interruptedTimesText } from "./journal/journal-texts";
+export { listOpenToolBatches } from "./journal/list-open-tool-batches";
+export type { LoadSuspendedToolBatchOptions } from "./journal/load-suspended-tool-batch";
+export { loadSuspendedToolBatch } from "./journal/load-suspended-tool-batch";
+export { submitToolDecision } from "./journal/submit-tool-decision";
+export type { JournalLock, JournalWriteResult, ToolCallJournal } from "./journal/tool-call-journal";
+export { validateJournalRecords } from "./journal/validate-journal-records";
 export type { TruncationOptions } from "./output/truncate-output";
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./output/truncate-output";

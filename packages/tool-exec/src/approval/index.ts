@@ -1,5 +1,5 @@
-// Approval (SPEC §10): the parts that do not depend on the executor's internals. The batch runner
-// wires them in; see README-integration.md.
+// Approval (SPEC §10): the parts that do not depend on the executor's internals — step 5a for one
+// call, the JSON state, resume validation, deferral, texts. The batch runner (../batch) wires them in.
 export type { ApprovalErrorType } from "./approval-error-types";
 export type {
   ToolApprovalRequestedEvent,

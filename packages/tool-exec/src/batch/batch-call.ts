@@ -1,6 +1,31 @@
 import type { ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalRequest } from "../approval/tool-approval-request";
 import type { ToolCallApproval } from "../approval/tool-call-approval";
+import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
+
+/**
+ * A `replay: "safe"` call a journal's recovery runs again after a crash (SPEC §11): a start event
+ * with `attempt`, steps 1–5 again, then `execute` with the same `idempotencyKey`.
+ */
+export interface ReplayedBatchCall {
+  readonly type: "replayed";
+  readonly toolCall: ToolCall;
+  /** The `started` records so far + 1. */
+  readonly attempt: number;
+  /** How approval resolved the call before the crash, if it needed one. */
+  readonly approval: ToolCallApproval | undefined;
+  /** What the dispatcher's `lookup` found for a dispatched call (SPEC §12); absent: run it again. */
+  readonly remote?: RemoteRecovery;
+}
+
+/**
+ * A dispatched call recovery does not run again: `adopt` uses the remote result as the call's
+ * (`recovery: "adopted_remote"`); `await` calls `dispatcher.execute` with the same key, which
+ * awaits the job still running. Neither writes a new `started` record.
+ */
+export type RemoteRecovery =
+  | { readonly kind: "adopt"; readonly result: ToolDispatchResult }
+  | { readonly kind: "await" };
 
 /**
  * A call a human approved on resume: `tool_approval_resolved`, a start event with `resumed: true`,
@@ -37,6 +62,7 @@ export interface DeferredBatchCall {
 export type UnsettledBatchCall =
   | ToolCall
   | ApprovedBatchCall
+  | ReplayedBatchCall
   | AwaitingBatchCall
   | DeferredBatchCall;
 

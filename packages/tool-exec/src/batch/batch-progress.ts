@@ -1,6 +1,7 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
+import type { BatchJournal } from "../journal/batch-journal";
 import type { UnsettledBatchCall } from "./batch-call";
 import type { BatchEvents } from "./batch-events";
 import type { ToolBatchMode } from "./execute-tool-batch-options";
@@ -33,4 +34,6 @@ export interface BatchProgress {
   readonly revision: number;
   /** ISO-8601 time the batch first ran; `undefined` when it cannot suspend. */
   readonly createdAt: string | undefined;
+  /** The batch's journal, holding its lock; `undefined` without the `journal` option. */
+  readonly journal: BatchJournal | undefined;
 }

@@ -1,4 +1,5 @@
 import type { RunToolCallOptions } from "../call/run-tool-call-options";
+import type { ToolCallJournal } from "../journal/tool-call-journal";
 import type { TruncationOptions } from "../output/truncate-output";
 import type { ToolEventListener } from "./tool-events";
 
@@ -33,4 +34,16 @@ export interface ExecuteToolBatchOptions<TContext = unknown>
    * `crypto.randomUUID()`.
    */
   readonly batchId?: string;
+  /**
+   * Records the batch durably (SPEC §11): the batch holds the journal's lock on `batchId` while it
+   * runs, writes its calls before the first event, each call's intent right before `execute` and
+   * its outcome before its end event, so `recoverToolBatch` can finish it after a crash. A
+   * suspended batch releases the lock. Default: no journal.
+   */
+  readonly journal?: ToolCallJournal;
+  /**
+   * How many times recovery runs a `replay: "safe"` call that was interrupted (its `started`
+   * records), before it gives up with the "interrupted <N> times" text: an integer ≥ 1, default 3.
+   */
+  readonly maxAttempts?: number;
 }

@@ -3,7 +3,9 @@
  * human or deferred behind one, an aborted run ends them as `Operation aborted` and completes;
  * otherwise the batch suspends — a signed JSON state, `tool_batch_suspended`, no `tool_result` and
  * no messages. A batch whose calls all settled emits `tool_result` for every call in source order
- * (those settled in earlier runs included) and completes.
+ * (those settled in earlier runs included) and completes. With a journal, a completed batch writes
+ * its `completed` record, and a journal write that failed on the way rejects the batch now that
+ * no call is executing.
  */
 import { createSuspendedBatch, type SuspendedCallRecord } from "../approval/create-suspended-batch";
 import { readApprovalClock } from "../approval/resolve-approval-options";
@@ -15,6 +17,7 @@ import { settleCallWithError } from "../call/settle-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
+import { endBatchCall } from "./end-batch-call";
 import { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
 
 /** Completes or suspends `batch`; see the file header. */
@@ -73,6 +76,7 @@ async function suspendToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome 
   if (batch.events.batchListenerFailure !== undefined) {
     throw batch.events.batchListenerFailure.error;
   }
+  if (batch.journal?.failure !== undefined) throw batch.journal.failure.error;
   return { status: "suspended", batchId, state, pending };
 }
 
@@ -96,7 +100,7 @@ async function abortUnsettledCalls(batch: BatchProgress): Promise<void> {
       if (batch.mode === "sequential") outcome = await events.start(toolCall);
       outcome ??= aborted(toolCall);
     }
-    outcomes[index] = await events.end(outcome);
+    outcomes[index] = await endBatchCall(batch, outcome);
   }
 }
 
@@ -112,6 +116,11 @@ async function completeToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome
       const resulting = events.result(outcome, messages);
       if (resulting !== undefined) await resulting;
     }
+  }
+  const { journal } = batch;
+  if (journal !== undefined) {
+    await journal.completed();
+    if (journal.failure !== undefined) throw journal.failure.error;
   }
   if (events.resultListenerFailure !== undefined) throw events.resultListenerFailure.error;
   return {

@@ -9,17 +9,29 @@
  */
 
 import type { ToolCall } from "@toolwright/tool-core";
+import type { ToolApprovalRequest } from "../approval/tool-approval-request";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import type { ToolCallApproval } from "../approval/tool-call-approval";
-import { approveToolCall, endWithApproval, withApproval } from "../call/approve-tool-call";
+import {
+  approveToolCall,
+  endWithApproval,
+  mayNeedApproval,
+  withApproval,
+} from "../call/approve-tool-call";
 import { failPreparedCall } from "../call/fail-prepared-call";
 import { prepareToolCall } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
+import type { BatchJournal } from "../journal/batch-journal";
 import type { MaybePromise } from "../maybe-async";
-import type { ApprovedBatchCall, AwaitingBatchCall } from "./batch-call";
+import type {
+  ApprovedBatchCall,
+  AwaitingBatchCall,
+  RemoteRecovery,
+  ReplayedBatchCall,
+} from "./batch-call";
 import type { BatchEvents } from "./batch-events";
 import { readLockKeys } from "./read-lock-keys";
 
@@ -30,6 +42,10 @@ export interface ReadyBatchCall {
   readonly lockKeys: readonly string[] | undefined;
   /** How approval resolved it (`decide`, or a human on resume); its outcome carries it. */
   readonly approval: ToolCallApproval | undefined;
+  /** 1, or more for a call a journal's recovery runs again. */
+  readonly attempt: number;
+  /** For a dispatched call recovery does not run again: what to do instead. */
+  readonly remote: RemoteRecovery | undefined;
 }
 
 /** Where a call stands after its preflight. */
@@ -41,6 +57,8 @@ export interface BatchPreflight {
   readonly events: BatchEvents;
   /** Parallel batches read lock keys; sequential ones have no use for them. */
   readonly readKeys: boolean;
+  /** Writes the `approval` record before `tool_approval_requested`, when the batch has one. */
+  readonly journal: BatchJournal | undefined;
 }
 
 /**
@@ -53,59 +71,91 @@ export function prepareBatchCall(
   preflight: BatchPreflight,
 ): MaybePromise<PreparedBatchCall> {
   const started = preflight.events.start(toolCall, resumed);
-  if (started === undefined) return afterStart(toolCall, preflight, undefined);
+  if (started === undefined) return afterStart(toolCall, preflight, undefined, 1);
   if (started instanceof Promise) {
     return started.then((failure) =>
-      failure === undefined ? afterStart(toolCall, preflight, undefined) : toEnded(failure),
+      failure === undefined ? afterStart(toolCall, preflight, undefined, 1) : toEnded(failure),
     );
   }
   return toEnded(started);
 }
 
-/** An approved call on resume: resolved event, start event (`resumed: true`), steps 1–5 again. */
-export async function prepareApprovedCall(
-  call: ApprovedBatchCall,
+/**
+ * A call approved on resume (its resolved event first) or re-run by a journal's recovery: a start
+ * event with `resumed: true` (and `attempt` above 1), then steps 1–5 again, without step 5a.
+ */
+export async function prepareAgainCall(
+  call: ApprovedBatchCall | ReplayedBatchCall,
   preflight: BatchPreflight,
 ): Promise<PreparedBatchCall> {
-  const { toolCall, resolution } = call;
-  const resolvedFailure = await preflight.events.resolved(toolCall, resolution);
-  if (resolvedFailure !== undefined) return toEnded(resolvedFailure);
-  const startFailure = await preflight.events.start(toolCall, true);
-  if (startFailure !== undefined) return toEnded(withApproval(startFailure, resolution));
-  return afterStart(toolCall, preflight, resolution);
+  const { toolCall } = call;
+  const resolution = call.type === "approved" ? call.resolution : call.approval;
+  const attempt = call.type === "replayed" ? call.attempt : 1;
+  if (call.type === "approved") {
+    const resolvedFailure = await preflight.events.resolved(toolCall, call.resolution);
+    if (resolvedFailure !== undefined) return toEnded(resolvedFailure);
+  }
+  const startFailure = await preflight.events.start(toolCall, true, attempt);
+  if (startFailure !== undefined) {
+    return toEnded(
+      resolution === undefined ? startFailure : withApproval(startFailure, resolution),
+    );
+  }
+  const remote = call.type === "replayed" ? call.remote : undefined;
+  return afterStart(toolCall, preflight, resolution ?? AGAIN, attempt, remote);
 }
+
+/** Marks a call prepared again without an approval to carry: step 5a is skipped all the same. */
+const AGAIN: ToolCallApproval = Object.freeze({ approvalId: "", decision: "approve" });
 
 function afterStart(
   toolCall: ToolCall,
   preflight: BatchPreflight,
   approved: ToolCallApproval | undefined,
+  attempt: number,
+  remote?: RemoteRecovery,
 ): MaybePromise<PreparedBatchCall> {
   const call = prepareToolCall(toolCall, preflight.run);
-  if (call instanceof Promise)
-    return call.then((settled) => afterPrepare(settled, preflight, approved));
-  return afterPrepare(call, preflight, approved);
+  if (call instanceof Promise) {
+    return call.then((settled) => afterPrepare(settled, preflight, approved, attempt, remote));
+  }
+  return afterPrepare(call, preflight, approved, attempt, remote);
 }
 
+/** `approved` skips step 5a; it is carried on the outcome unless it is {@link AGAIN}. */
 function afterPrepare(
   call: PreparedCall | EndedCall,
   preflight: BatchPreflight,
   approved: ToolCallApproval | undefined,
+  attempt: number,
+  remote: RemoteRecovery | undefined,
 ): MaybePromise<PreparedBatchCall> {
+  const carried = approved === AGAIN ? undefined : approved;
   if (call.type === "ended") {
-    return approved === undefined ? call : toEnded(withApproval(call.outcome, approved));
+    return carried === undefined ? call : toEnded(withApproval(call.outcome, carried));
   }
   let lockKeys: readonly string[] | undefined;
   if (preflight.readKeys) {
     const read = readLockKeys(call);
     if (typeof read === "string") {
       const outcome = failPreparedCall(call, "lock_keys_error", read);
-      return toEnded(approved === undefined ? outcome : withApproval(outcome, approved));
+      return toEnded(carried === undefined ? outcome : withApproval(outcome, carried));
     }
     lockKeys = read;
   }
-  if (approved !== undefined)
-    return { type: "ready", prepared: call, lockKeys, approval: approved };
-  const step = approveToolCall(call, preflight.run, preflight.events.requested);
+  if (approved !== undefined) {
+    return { type: "ready", prepared: call, lockKeys, approval: carried, attempt, remote };
+  }
+  if (!mayNeedApproval(preflight.run, call.tool)) {
+    return { type: "ready", prepared: call, lockKeys, approval: undefined, attempt, remote };
+  }
+  const journal = preflight.journal;
+  const onRequested =
+    journal === undefined
+      ? preflight.events.requested
+      : (request: ToolApprovalRequest) =>
+          journal.approval(request, lockKeys).then(() => preflight.events.requested(request));
+  const step = approveToolCall(call, preflight.run, onRequested);
   if (step instanceof Promise) {
     return step.then((settled) => applyApprovalStep(call, lockKeys, settled, preflight));
   }
@@ -120,7 +170,14 @@ function applyApprovalStep(
 ): MaybePromise<PreparedBatchCall> {
   switch (step.type) {
     case "not_needed":
-      return { type: "ready", prepared, lockKeys, approval: undefined };
+      return {
+        type: "ready",
+        prepared,
+        lockKeys,
+        approval: undefined,
+        attempt: 1,
+        remote: undefined,
+      };
     case "failed":
       return toEnded(failPreparedCall(prepared, step.errorType, step.text));
     case "awaiting":
@@ -138,7 +195,14 @@ function applyApprovalStep(
           return toEnded(withApproval(outcome, resolution));
         }
         return step.type === "approved"
-          ? { type: "ready", prepared, lockKeys, approval: resolution }
+          ? {
+              type: "ready",
+              prepared,
+              lockKeys,
+              approval: resolution,
+              attempt: 1,
+              remote: undefined,
+            }
           : endWithApproval(prepared, step.errorType, step.text, resolution);
       };
       return resolved instanceof Promise ? resolved.then(next) : next(resolved);

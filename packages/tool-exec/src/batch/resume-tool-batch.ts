@@ -1,46 +1,34 @@
-/**
- * `resumeToolBatch` (SPEC §10): validation first — all or nothing, before any event, hook or
- * `execute` (`planToolBatchResume`) — then:
- *   1–3. expired and denied calls end, in source order: `tool_approval_resolved`, then
- *        `tool_execution_end`;
- *   4.   the rest run as a batch in the state's mode: approved calls go through steps 1–5 again
- *        with the tools and hooks given now, deferred calls through the whole preflight (step 5a
- *        included), awaiting calls keep waiting and keep deferring what overlaps them;
- *   5.   still unsettled → `suspended` with `revision + 1`; else `tool_result` for every call in
- *        source order and `complete`.
- */
-import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
-import { type PlannedCall, planToolBatchResume } from "../approval/plan-tool-batch-resume";
+import { planToolBatchResume } from "../approval/plan-tool-batch-resume";
 import type { ResumeToolBatchOptions } from "../approval/resume-tool-batch-options";
 import type { SuspendedBatch } from "../approval/suspended-batch";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
+import { ToolBatchError } from "../approval/tool-batch-error";
 import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
-import { withApproval } from "../call/approve-tool-call";
-import { settleCallWithError } from "../call/settle-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
-import type { UnsettledBatchCall } from "./batch-call";
-import type { BatchEvents } from "./batch-events";
-import type { BatchProgress } from "./batch-progress";
+import { BatchJournal } from "../journal/batch-journal";
+import { readJournaledBatch } from "../journal/read-journaled-batch";
+import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
-import { finishToolBatch } from "./finish-tool-batch";
-import {
-  createBatchEvents,
-  createBatchRun,
-  normalizeConcurrency,
-  runBatchCalls,
-} from "./run-tool-batch";
+import { runResumePlan } from "./run-resume-plan";
+import { normalizeConcurrency } from "./run-tool-batch";
 
 /**
- * Resumes a suspended batch with human decisions; see the file header. `state` is the JSON a
- * suspended result (or a journal) gave, as is or after any JSON round trip; `decisions` may cover
- * any subset of the pending approvals, in any order. Tools, hooks, seams and `context` are given
- * again in `options`; `approval.stateSecret` verifies the state and `approval.now` decides expiry.
+ * Resumes a suspended batch with human decisions (SPEC §10). `state` is the JSON a suspended result
+ * (or `loadSuspendedToolBatch`) gave, as is or after any JSON round trip; `decisions` may cover any
+ * subset of the pending approvals, in any order. Tools, hooks, seams and `context` are given again
+ * in `options`; `approval.stateSecret` verifies the state and `approval.now` decides expiry.
  *
- * Rejects with `ToolBatchError` before anything runs for an invalid state or decision (see the
- * README's table of codes), with a `RangeError` for an invalid `maxConcurrency`, and afterwards only
- * for a failing `tool_result` or `tool_batch_suspended` listener. Without a journal, resuming the
- * same state twice runs its approved calls twice: store states with compare-and-set on
- * `(batchId, revision)`.
+ * Validation is all or nothing and comes first: it rejects with `ToolBatchError` before any event,
+ * hook, `execute` or journal write (see the README's table of codes), or with a `RangeError` for an
+ * invalid `maxConcurrency`. Then expired and denied calls end, approved calls go through steps 1–5
+ * again and execute, and the batch completes or suspends again with `revision + 1`. Afterwards it
+ * rejects only for a failing `tool_result` or `tool_batch_suspended` listener, or a failed journal
+ * write.
+ *
+ * Without a journal, resuming the same state twice runs its approved calls twice: store states
+ * with compare-and-set on `(batchId, revision)`. With `journal`, the resume takes the batch's lock
+ * (`BATCH_LOCKED`), refuses a state older than the journal (`STALE_STATE`) or a decision that
+ * differs from a journaled one (`ALREADY_DECIDED`), applies every journaled decision, and writes
+ * its own decisions and the new revision before anything runs.
  */
 export async function resumeToolBatch<TContext = unknown>(
   state: SuspendedBatch,
@@ -49,74 +37,36 @@ export async function resumeToolBatch<TContext = unknown>(
 ): Promise<ToolBatchOutcome> {
   const batchOptions = options as ExecuteToolBatchOptions<unknown>;
   const maxConcurrency = normalizeConcurrency(options.maxConcurrency);
-  const plan = await planToolBatchResume(state, decisions, { approval: options.approval });
-  const events = createBatchEvents(batchOptions);
-  const run = createBatchRun(batchOptions, events.queue, plan.batchId, undefined);
-  const calls: UnsettledBatchCall[] = [];
-  const outcomes: (ToolCallOutcome | undefined)[] = [];
-  for (const planned of plan.calls) {
-    calls.push(toUnsettledCall(planned));
-    outcomes.push(planned.type === "settled" ? planned.outcome : undefined);
+  resolveMaxAttempts(options.maxAttempts);
+  const approval = options.approval;
+  const plan = await planToolBatchResume(state, decisions, { approval });
+  if (options.journal === undefined) {
+    return runResumePlan(plan, batchOptions, maxConcurrency, undefined);
   }
-  for (let index = 0; index < plan.calls.length; index++) {
-    const planned = plan.calls[index] as PlannedCall;
-    if (planned.type === "expired" || planned.type === "denied") {
-      outcomes[index] = await refuseCall(planned, events.batchEvents);
+  const journal = await BatchJournal.open(options.journal, plan.batchId, "resumeToolBatch");
+  try {
+    const records = await journal.journal.read(plan.batchId);
+    if (records.length === 0) {
+      // A completed batch's records may be gone (the file journal deletes them by default).
+      throw new ToolBatchError(
+        "STALE_STATE",
+        `The journal has no open batch ${plan.batchId}: it completed, or was never journaled`,
+      );
     }
+    const journaled = readJournaledBatch(plan.batchId, records);
+    const view = { revision: journaled.revision, decisions: journaled.decisions };
+    const checked = await planToolBatchResume(state, decisions, { approval, journaled: view });
+    const duplicates = await journal.decisions(checked.newDecisions);
+    if (duplicates.length > 0) {
+      // Another process decided between our read and our write: the first decision wins.
+      throw new ToolBatchError(
+        "ALREADY_DECIDED",
+        `approvalId ${JSON.stringify(duplicates[0])} was decided by someone else meanwhile; load the batch again`,
+      );
+    }
+    await journal.revision(checked.revision + 1);
+    return await runResumePlan(checked, batchOptions, maxConcurrency, journal);
+  } finally {
+    await journal.release();
   }
-  const batch: BatchProgress = {
-    batchId: plan.batchId,
-    run,
-    events: events.batchEvents,
-    mode: plan.mode,
-    maxConcurrency,
-    calls,
-    outcomes,
-    streamResults: false,
-    messages: [] as ToolResultMessage[],
-    revision: plan.revision + 1,
-    createdAt: plan.createdAt,
-  };
-  await runBatchCalls(batch);
-  return finishToolBatch(batch);
-}
-
-function toUnsettledCall(planned: PlannedCall): UnsettledBatchCall {
-  switch (planned.type) {
-    case "approved":
-      return {
-        type: "approved",
-        toolCall: planned.toolCall,
-        request: planned.request,
-        resolution: planned.resolution,
-      };
-    case "awaiting":
-      return {
-        type: "awaiting",
-        toolCall: planned.toolCall,
-        request: planned.request,
-        lockKeys: planned.lockKeys,
-      };
-    case "deferred":
-      return { type: "deferred", toolCall: planned.toolCall };
-    default:
-      // Settled now or before: the entry is never read as unsettled.
-      return planned.toolCall as ToolCall;
-  }
-}
-
-/** Steps 1–3 for one expired or denied call: its resolved event, then its end event. */
-async function refuseCall(
-  planned: Extract<PlannedCall, { type: "expired" | "denied" }>,
-  events: BatchEvents,
-): Promise<ToolCallOutcome> {
-  const { toolCall, resolution } = planned;
-  const failure = await events.resolved(toolCall, resolution);
-  const outcome =
-    failure ??
-    withApproval(
-      settleCallWithError(toolCall, undefined, planned.errorType, planned.text),
-      resolution,
-    );
-  return events.end(outcome);
 }

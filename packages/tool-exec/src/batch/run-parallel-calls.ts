@@ -10,10 +10,11 @@ import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
+import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { executeReadyCall } from "./execute-ready-call";
 import {
   type BatchPreflight,
-  prepareApprovedCall,
+  prepareAgainCall,
   prepareBatchCall,
   type ReadyBatchCall,
 } from "./prepare-batch-call";
@@ -22,12 +23,13 @@ import { ToolCallScheduler } from "./tool-call-scheduler";
 /** Runs every unsettled call that may run; see the file header. */
 export async function runParallelCalls(batch: BatchProgress): Promise<void> {
   const { calls, outcomes, run, events } = batch;
-  const preflight: BatchPreflight = { run, events, readKeys: true };
+  const { journal } = batch;
+  const preflight: BatchPreflight = { run, events, readKeys: true, journal };
   const scheduler = new ToolCallScheduler<ReadyBatchCall, ToolCallOutcome>(
     batch.maxConcurrency,
-    (ready) => executeReadyCall(ready, run),
-    (_ready, index, outcome) => {
-      const ended = events.end(outcome);
+    (ready) => executeReadyCall(ready, run, journal),
+    (ready, index, outcome) => {
+      const ended = endBatchCall(batch, outcome, ready.attempt, recoveryOf(ready));
       if (!(ended instanceof Promise)) {
         outcomes[index] = ended;
         return undefined;
@@ -46,12 +48,12 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
       continue;
     }
     let prepared =
-      call.type === "approved"
-        ? prepareApprovedCall(call, preflight)
+      call.type === "approved" || call.type === "replayed"
+        ? prepareAgainCall(call, preflight)
         : prepareBatchCall(toolCallOf(call), call.type === "deferred", preflight);
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.type === "ended") {
-      let ended = events.end(prepared.outcome);
+      let ended = endBatchCall(batch, prepared.outcome);
       if (ended instanceof Promise) ended = await ended;
       outcomes[index] = ended;
     } else if (prepared.type === "awaiting") {

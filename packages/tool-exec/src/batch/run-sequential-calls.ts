@@ -6,20 +6,22 @@
  */
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
+import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { executeReadyCall } from "./execute-ready-call";
-import { type BatchPreflight, prepareApprovedCall, prepareBatchCall } from "./prepare-batch-call";
+import { type BatchPreflight, prepareAgainCall, prepareBatchCall } from "./prepare-batch-call";
 
 /** Runs the unsettled calls in source order until one awaits a human; see the file header. */
 export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
   const { calls, outcomes, run, events } = batch;
-  const preflight: BatchPreflight = { run, events, readKeys: false };
+  const { journal } = batch;
+  const preflight: BatchPreflight = { run, events, readKeys: false, journal };
   for (let index = 0; index < calls.length; index++) {
     if (outcomes[index] !== undefined) continue;
     const call = calls[index] as (typeof calls)[number];
     if (call.type === "awaiting") return deferFrom(batch, index + 1);
     let prepared =
-      call.type === "approved"
-        ? prepareApprovedCall(call, preflight)
+      call.type === "approved" || call.type === "replayed"
+        ? prepareAgainCall(call, preflight)
         : prepareBatchCall(toolCallOf(call), false, preflight);
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.type === "awaiting") {
@@ -27,8 +29,10 @@ export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
       return deferFrom(batch, index + 1);
     }
     const outcome =
-      prepared.type === "ended" ? prepared.outcome : await executeReadyCall(prepared, run);
-    let ended = events.end(outcome);
+      prepared.type === "ended" ? prepared.outcome : await executeReadyCall(prepared, run, journal);
+    const attempt = prepared.type === "ended" ? undefined : prepared.attempt;
+    const recovery = prepared.type === "ended" ? undefined : recoveryOf(prepared);
+    let ended = endBatchCall(batch, outcome, attempt, recovery);
     if (ended instanceof Promise) ended = await ended;
     outcomes[index] = ended;
     if (batch.streamResults) {

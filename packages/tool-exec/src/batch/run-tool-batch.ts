@@ -11,9 +11,12 @@ import { readApprovalClock } from "../approval/resolve-approval-options";
 import { resolveBatchId } from "../approval/resolve-batch-id";
 import { ToolBatchError } from "../approval/tool-batch-error";
 import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
+import { mayNeedApproval } from "../call/approve-tool-call";
 import type { RunToolCallOptions } from "../call/run-tool-call-options";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { type InternalUpdateListener, ToolRun } from "../call/tool-run";
+import { BatchJournal } from "../journal/batch-journal";
+import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
 import { BatchEvents } from "./batch-events";
 import type { BatchProgress } from "./batch-progress";
 import type { ExecuteToolBatchOptions, ToolBatchMode } from "./execute-tool-batch-options";
@@ -49,21 +52,40 @@ export async function runToolBatch(
     }
     createdAt = new Date(readApprovalClock(run.approval.now)).toISOString();
   }
-  const batch: BatchProgress = {
-    batchId,
-    run,
-    events: events.batchEvents,
-    mode,
-    maxConcurrency,
-    calls: toolCalls.slice(),
-    outcomes: new Array<ToolCallOutcome | undefined>(toolCalls.length),
-    streamResults: mode === "sequential" && !canSuspend,
-    messages: [] as ToolResultMessage[],
-    revision: 0,
-    createdAt,
-  };
-  await runBatchCalls(batch);
-  return finishToolBatch(batch);
+  resolveMaxAttempts(options.maxAttempts);
+  const journal = await openBatchJournal(options, batchId, "executeToolBatch");
+  try {
+    await journal?.begin(mode, toolCalls);
+    const batch: BatchProgress = {
+      batchId,
+      run,
+      events: events.batchEvents,
+      mode,
+      maxConcurrency,
+      calls: toolCalls.slice(),
+      outcomes: new Array<ToolCallOutcome | undefined>(toolCalls.length),
+      streamResults: mode === "sequential" && !canSuspend,
+      messages: [] as ToolResultMessage[],
+      revision: 0,
+      createdAt,
+      journal,
+    };
+    await runBatchCalls(batch);
+    return await finishToolBatch(batch);
+  } finally {
+    await journal?.release();
+  }
+}
+
+/** The batch's journal with its lock taken, or `undefined` without the `journal` option. */
+export function openBatchJournal(
+  options: ExecuteToolBatchOptions<unknown>,
+  batchId: string,
+  owner: string,
+): Promise<BatchJournal | undefined> {
+  const { journal } = options;
+  if (journal === undefined) return Promise.resolve(undefined);
+  return BatchJournal.open(journal, batchId, owner);
 }
 
 /** Runs the batch's unsettled calls in its mode. */
@@ -97,20 +119,12 @@ export function createBatchRun(
   );
 }
 
-/**
- * Whether step 5a can ask for a human in this batch: a batch-level `needsApproval`, or a called
- * tool with its own. A tool whose `needsApproval` cannot even be read counts (it fails closed).
- */
+/** Whether step 5a can ask for a human for any call of this batch (see `mayNeedApproval`). */
 function mayAskForApproval(toolCalls: readonly ToolCall[], run: ToolRun): boolean {
   if (run.approval.needsApproval !== undefined) return true;
   for (const toolCall of toolCalls) {
     const tool = run.registry.get(toolCall.name);
-    if (tool === undefined) continue;
-    try {
-      if (tool.needsApproval !== undefined) return true;
-    } catch {
-      return true;
-    }
+    if (tool !== undefined && mayNeedApproval(run, tool)) return true;
   }
   return false;
 }

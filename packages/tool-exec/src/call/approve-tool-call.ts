@@ -4,6 +4,7 @@
  * outside a batch (`runToolCall`, a nested call through `ToolRunnerSeam`) cannot suspend, so
  * `resolveUnbatchedApproval` turns "awaiting" into an error result.
  */
+import type { Tool } from "@toolwright/tool-core";
 import { nestedApprovalText } from "../approval/approval-texts";
 import { evaluateToolApproval } from "../approval/evaluate-tool-approval";
 import type { ToolApprovalRequest } from "../approval/tool-approval-request";
@@ -22,6 +23,20 @@ export type UnbatchedApproval =
   | { readonly type: "run"; readonly approval: ToolCallApproval | undefined };
 
 const RUN_WITHOUT_APPROVAL: UnbatchedApproval = Object.freeze({ type: "run", approval: undefined });
+
+/**
+ * Whether step 5a can ask for a human for a call of `tool`: a batch-level `needsApproval`, or the
+ * tool's own. A tool whose `needsApproval` cannot be read counts (step 5a then fails it closed).
+ * The common case — no `needsApproval` anywhere — is answered without building step 5a's input.
+ */
+export function mayNeedApproval(run: ToolRun, tool: Tool): boolean {
+  if (run.approval.needsApproval !== undefined) return true;
+  try {
+    return tool.needsApproval !== undefined;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Step 5a for `prepared` under the run's `approval` option. `onRequested` sees a request before

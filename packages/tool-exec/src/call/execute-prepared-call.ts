@@ -11,10 +11,17 @@
 import type { Seam, ToolCall, ToolResult } from "@toolwright/tool-core";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import { describeThrown } from "../describe-thrown";
+import { DispatchedFailure, dispatchToolCall, isDispatched } from "../dispatch/dispatch-tool-call";
+import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
-import { approveToolCall, resolveUnbatchedApproval, withApproval } from "./approve-tool-call";
+import {
+  approveToolCall,
+  mayNeedApproval,
+  resolveUnbatchedApproval,
+  withApproval,
+} from "./approve-tool-call";
 import { createErrorResult } from "./error-result";
-import { ABORTED_TEXT, seamNotProvidedText, timeoutText } from "./executor-texts";
+import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
 import { finishExecutedCall } from "./finish-executed-call";
 import { linkAbort } from "./link-abort";
 import { prepareToolCall } from "./prepare-tool-call";
@@ -36,6 +43,8 @@ export function executePreparedCall(
   prepared: PreparedCall,
   run: ToolRun,
   attempt = 1,
+  beforeExecute?: BeforeExecute,
+  adopted?: ToolDispatchResult,
 ): Promise<ToolCallOutcome> {
   const { toolCall, tool, span } = prepared;
   if (run.signal?.aborted === true) {
@@ -46,9 +55,30 @@ export function executePreparedCall(
     const text = seamNotProvidedText(missingSeam.name);
     return Promise.resolve(settleCallWithError(toolCall, span, "seam_not_provided", text));
   }
-  const timeoutMs = normalizeTimeout(tool.timeoutMs) ?? run.timeoutMs;
-  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run, attempt);
-  return executeWithLimit(prepared, run, timeoutMs, attempt);
+  if (beforeExecute === undefined) return executeNow(prepared, run, attempt, adopted);
+  return beforeExecute().then(
+    () => executeNow(prepared, run, attempt, adopted),
+    (error: unknown) =>
+      settleCallWithError(toolCall, span, "journal_error", journalErrorText(error)),
+  );
+}
+
+/**
+ * Runs right before `execute`, after every check that could stop the call (the journal's
+ * `started` record, SPEC §11). **Contract:** a rejection ends the call without executing it, as a
+ * `journal_error` result; must not throw synchronously.
+ */
+export type BeforeExecute = () => Promise<void>;
+
+function executeNow(
+  prepared: PreparedCall,
+  run: ToolRun,
+  attempt: number,
+  adopted: ToolDispatchResult | undefined,
+): Promise<ToolCallOutcome> {
+  const timeoutMs = normalizeTimeout(prepared.tool.timeoutMs) ?? run.timeoutMs;
+  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run, attempt, adopted);
+  return executeWithLimit(prepared, run, timeoutMs, attempt, adopted);
 }
 
 /**
@@ -63,6 +93,7 @@ export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolC
 
   function continueCall(call: PreparedCall | EndedCall): Promise<ToolCallOutcome> {
     if (call.type === "ended") return Promise.resolve(call.outcome);
+    if (!mayNeedApproval(run, call.tool)) return executePreparedCall(call, run);
     const step = approveToolCall(call, run, undefined);
     if (step instanceof Promise) return step.then((settled) => runApproved(call, settled));
     return runApproved(call, step);
@@ -90,6 +121,7 @@ function executeWithoutLimit(
   prepared: PreparedCall,
   run: ToolRun,
   attempt: number,
+  adopted: ToolDispatchResult | undefined,
 ): Promise<ToolCallOutcome> {
   const context = new RunningToolContext(
     prepared.toolCall,
@@ -101,7 +133,7 @@ function executeWithoutLimit(
   const start = performance.now();
   let pending: unknown;
   try {
-    pending = invokeTool(prepared, context);
+    pending = invokeTool(prepared, context, run, undefined, adopted);
   } catch (error) {
     return Promise.resolve(
       finishCall(prepared, run, context, start, undefined, { kind: "threw", error }),
@@ -122,6 +154,7 @@ async function executeWithLimit(
   run: ToolRun,
   timeoutMs: number,
   attempt: number,
+  adopted: ToolDispatchResult | undefined,
 ): Promise<ToolCallOutcome> {
   const controller = new AbortController();
   const unlink = linkAbort(run.signal, controller);
@@ -136,7 +169,7 @@ async function executeWithLimit(
   let value: unknown;
   let failure: Failure | undefined;
   try {
-    const pending = invokeTool(prepared, context);
+    const pending = invokeTool(prepared, context, run, timeoutMs, adopted);
     if (isPromiseLike(pending)) {
       const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
       const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
@@ -153,8 +186,20 @@ async function executeWithLimit(
   return finishCall(prepared, run, context, start, value, failure);
 }
 
-function invokeTool(prepared: PreparedCall, context: RunningToolContext): unknown {
+/** Step 6: the tool's `execute`, or the run's dispatcher when it handles the tool (SPEC §12). */
+function invokeTool(
+  prepared: PreparedCall,
+  context: RunningToolContext,
+  run: ToolRun,
+  timeoutMs: number | undefined,
+  adopted: ToolDispatchResult | undefined,
+): unknown {
   const { tool, args, span } = prepared;
+  const { dispatcher } = run;
+  if (dispatcher !== undefined && isDispatched(dispatcher, tool)) {
+    const dispatch = () => dispatchToolCall(dispatcher, prepared, context, run, timeoutMs, adopted);
+    return span === undefined ? dispatch() : runInSpan(span, dispatch);
+  }
   return span === undefined
     ? tool.execute(args, context)
     : runInSpan(span, () => tool.execute(args, context));
@@ -194,6 +239,9 @@ function completeCall(
       timeoutText(prepared.toolCall.name, failure.timeoutMs, failure.settled),
     );
     errorType = "timeout";
+  } else if (failure?.kind === "threw" && failure.error instanceof DispatchedFailure) {
+    failed = createErrorResult(failure.error.text);
+    errorType = failure.error.errorType;
   } else if (failure?.kind === "threw") {
     failed = createErrorResult(describeThrown(failure.error));
     errorType = "tool_error";

@@ -1,3 +1,4 @@
+import { describeThrown } from "../describe-thrown";
 /**
  * Every text the executor writes into an error result, in one place: they are part of the contract
  * (SPEC §3) and the model reads them, so tests import them rather than retyping them.
@@ -42,4 +43,9 @@ export function invalidResultText(name: string, reason: string): string {
 /** `afterToolCall` replaced a field with something the result cannot carry. */
 export function invalidHookResultText(name: string, reason: string): string {
   return `afterToolCall returned an invalid result for tool ${name}: ${reason}`;
+}
+
+/** The journal could not record a call's intent to execute, so it did not execute (SPEC §11). */
+export function journalErrorText(error: unknown): string {
+  return `The call was not executed: its journal record could not be written (${describeThrown(error)})`;
 }

@@ -1,5 +1,6 @@
 import type { SeamImplementations, ToolCall, ToolSource, ToolUpdate } from "@toolwright/tool-core";
 import type { ToolApprovalOptions } from "../approval/tool-approval-options";
+import type { ToolDispatcher } from "../dispatch/tool-dispatcher";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
 
 /**
@@ -51,4 +52,11 @@ export interface RunToolCallOptions<TContext = unknown> {
    * `needsApproval` applies even without this option.
    */
   readonly approval?: ToolApprovalOptions<TContext>;
+  /**
+   * Runs step 6 — `execute` — on a remote worker for the tools it handles (SPEC §12). Everything
+   * else stays here: preflight, hooks, approval, the journal, the time limit and abort (which also
+   * reach the remote side through its signal), `afterToolCall`, output checks and rendering. Nested
+   * calls of this run use it too. Default: every call executes in this process.
+   */
+  readonly dispatcher?: ToolDispatcher;
 }

@@ -190,11 +190,14 @@ describe("ToolCallErrorType", () => {
   });
 
   it("should have a case above, and a row in the README, for every value", () => {
-    // truncated_tool_call and approval_expired have their own tests (a resume is needed for expiry).
+    // These have their own tests: expiry needs a resume, the last two a journal (batch/*.journal
+    // and recover-tool-batch tests).
     const covered = new Set([
       ...cases.map(([type]) => type),
       "truncated_tool_call",
       "approval_expired",
+      "journal_error",
+      "interrupted",
     ]);
     expect([...TOOL_CALL_ERROR_TYPES].filter((type) => !covered.has(type))).toEqual([]);
     const readme = readFileSync(

@@ -24,6 +24,8 @@ export const TOOL_CALL_ERROR_TYPES = [
   "approval_denied",
   "approval_expired",
   "approval_error",
+  "journal_error",
+  "interrupted",
 ] as const;
 
 /**

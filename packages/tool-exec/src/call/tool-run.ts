@@ -11,6 +11,7 @@ import {
   type ResolvedApprovalOptions,
   resolveApprovalOptions,
 } from "../approval/resolve-approval-options";
+import type { ToolDispatcher } from "../dispatch/tool-dispatcher";
 import { keepShapeAlive } from "../keep-shape-alive";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
 import type { RunToolCallOptions } from "./run-tool-call-options";
@@ -49,6 +50,8 @@ export class ToolRun {
   readonly updateListener: InternalUpdateListener | undefined;
   /** The message whose calls this run executes (`executeAssistantMessage`); hooks see it. */
   readonly assistantMessage: AssistantMessage | undefined;
+  /** Runs step 6 remotely for the tools it handles (SPEC §12); `undefined`: every call is local. */
+  readonly dispatcher: ToolDispatcher | undefined;
   /** The checked `approval` option (defaults when absent: tools' own `needsApproval` applies). */
   readonly approval: ResolvedApprovalOptions;
   #batchId: string | undefined;
@@ -91,6 +94,7 @@ export class ToolRun {
     this.assistantMessage = assistantMessage;
     this.approval = approval;
     this.#batchId = batchId;
+    this.dispatcher = options.dispatcher;
   }
 
   /**

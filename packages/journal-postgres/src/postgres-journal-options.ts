@@ -1,0 +1,47 @@
+/** The result of a query, as `pg` returns it. */
+export interface PostgresQueryResult<TRow> {
+  readonly rows: TRow[];
+  readonly rowCount: number | null;
+}
+
+/**
+ * What the journal uses of a `pg` client: a `pg.PoolClient` fits.
+ *
+ * **Contract:** `query` may reject (the journal rolls back and passes the error on); `on("error")`
+ * gets a listener while a lock holds the client, so a dropped connection is not an unhandled event.
+ */
+export interface PostgresJournalClient {
+  query<TRow = Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ): Promise<PostgresQueryResult<TRow>>;
+  /** Returns the client to its pool; with an error, the pool discards it. */
+  release(error?: Error | boolean): void;
+  on?(event: "error", listener: (error: Error) => void): unknown;
+  off?(event: "error", listener: (error: Error) => void): unknown;
+}
+
+/**
+ * What the journal uses of a `pg` pool: a `pg.Pool` fits.
+ *
+ * **Contract:** `connect()` may reject (the journal call rejects with that error); the journal
+ * releases every client it gets, with the error when the connection failed, and never ends the
+ * pool.
+ */
+export interface PostgresJournalPool {
+  connect(): Promise<PostgresJournalClient>;
+}
+
+/** Options of {@link createPostgresJournal}. */
+export interface PostgresJournalOptions {
+  /**
+   * The pool the journal queries through; it stays yours (`close()` does not end it). Each held
+   * batch lock keeps one of its connections checked out, and writes need one more: give it more
+   * connections than batches you lock at once.
+   */
+  readonly pool: PostgresJournalPool;
+  /** The schema of the journal's tables; default `"toolwright"`. Lower-case letters, digits and `_`. */
+  readonly schema?: string;
+  /** Create or upgrade the tables on first use (under an advisory lock); default `true`. */
+  readonly migrate?: boolean;
+}

@@ -1,0 +1,61 @@
+import { checkJournalRecordOrder, type JournalRecord, ToolBatchError } from "@toolwright/tool-exec";
+import type { PostgresJournalClient } from "./postgres-journal-options";
+
+/**
+ * Writes validated records of one batch inside the caller's transaction; returns how many rows
+ * were inserted (a `settled` or `decision` record whose call already has one is skipped by the
+ * unique indexes `records_settled_once` and `records_decided_once`). The batch's row is locked
+ * first (`for update`), so writes to one batch from any process are serialised and the order
+ * rule is checked against committed state.
+ */
+export async function writeBatchRecords(
+  client: PostgresJournalClient,
+  schema: string,
+  batchId: string,
+  records: readonly JournalRecord[],
+): Promise<number> {
+  const { rows } = await client.query<{ completed: boolean }>(
+    `select completed_at is not null as completed from ${schema}.batches where batch_id = $1 for update`,
+    [batchId],
+  );
+  const status = { exists: rows.length > 0, completed: rows[0]?.completed === true };
+  const after = checkJournalRecordOrder(batchId, records, status);
+  if (!status.exists) {
+    const created = await client.query(
+      `insert into ${schema}.batches (batch_id) values ($1) on conflict do nothing`,
+      [batchId],
+    );
+    if (created.rowCount === 0) {
+      throw new ToolBatchError(
+        "INVALID_ARGUMENT",
+        `Journal record 0 for batch ${batchId}: the batch already has its batch record`,
+      );
+    }
+  }
+  const inserted = await client.query(
+    `insert into ${schema}.records (batch_id, kind, call_id, record)
+     select $1, kind, call_id, record::json
+     from unnest($2::text[], $3::text[], $4::text[]) with ordinality as given (kind, call_id, record, position)
+     order by position
+     on conflict do nothing`,
+    [
+      batchId,
+      records.map((record) => record.t),
+      records.map((record) => ("callId" in record ? record.callId : null)),
+      records.map((record) => JSON.stringify(record)),
+    ],
+  );
+  const revision = records.reduce(
+    (highest, record) => (record.t === "revision" ? Math.max(highest, record.revision) : highest),
+    -1,
+  );
+  if (revision >= 0 || (after.completed && !status.completed)) {
+    await client.query(
+      `update ${schema}.batches
+       set revision = greatest(revision, $2), completed_at = case when $3 then coalesce(completed_at, now()) else completed_at end
+       where batch_id = $1`,
+      [batchId, revision, after.completed],
+    );
+  }
+  return inserted.rowCount ?? 0;
+}

@@ -1,0 +1,26 @@
+import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { SettledRecovery } from "../journal/journal-record";
+import type { MaybePromise } from "../maybe-async";
+import type { BatchProgress } from "./batch-progress";
+import type { ReadyBatchCall } from "./prepare-batch-call";
+
+/**
+ * Ends one call of a batch: its `settled` record (with a journal, awaited first, SPEC §11), then
+ * `tool_execution_end`. Returns the outcome to keep (an end listener's failure replaces it, as
+ * always; the journal keeps the outcome the call ended with).
+ */
+export function endBatchCall(
+  batch: BatchProgress,
+  outcome: ToolCallOutcome,
+  attempt?: number,
+  recovery?: SettledRecovery,
+): MaybePromise<ToolCallOutcome> {
+  const journal = batch.journal;
+  if (journal === undefined) return batch.events.end(outcome);
+  return journal.settled(outcome, attempt, recovery).then(() => batch.events.end(outcome));
+}
+
+/** The `recovery` tag of a ready call's `settled` record: a remote result recovery adopted. */
+export function recoveryOf(ready: ReadyBatchCall): SettledRecovery | undefined {
+  return ready.remote?.kind === "adopt" ? "adopted_remote" : undefined;
+}
