@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/main.ts"],
+  // crash-child: the process the crash scene (--crash) kills mid-batch.
+  entry: { main: "src/main.ts", "crash-child": "src/journal/crash-child.ts" },
   format: ["esm"],
   sourcemap: true,
   clean: true,

@@ -150,6 +150,19 @@ describe("toolwright-demo (the built CLI in a child process)", () => {
     },
   );
 
+  it("should run the crash scene with --crash: a child killed with SIGKILL, its batch recovered", async () => {
+    const finished = await collect(runMain(["--crash", "--json"], directory));
+    expect({ code: finished.code, stderr: finished.stderr }).toEqual({ code: 0, stderr: "" });
+    const events = parseLines(finished.stdout) as { type: string; [key: string]: unknown }[];
+    expect(events.find((event) => event.type === "child_killed")).toMatchObject({
+      signal: "SIGKILL",
+    });
+    const results = events.filter((event) => event.type === "tool_result");
+    expect(results).toHaveLength(3);
+    expect(results[2]).toMatchObject({ message: { toolName: "send_invoice", isError: true } });
+    expect(existsSync(String(events[0]?.sandbox))).toBe(false);
+  });
+
   it.each([
     [1, "aborts the run and cleans up"],
     [2, "exits at once and still cleans up"],

@@ -61,13 +61,19 @@ export async function runCli(
   const isTTY = environment.stdout.isTTY === true && !options.json;
   const noColor = environment.env.NO_COLOR !== undefined && environment.env.NO_COLOR !== "";
   try {
-    // --mcp loads the MCP SDK only when asked for.
-    const run = options.mcp === true ? (await import("./mcp/run-mcp-demo")).runMcpDemo : runDemo;
+    // --mcp loads the MCP SDK only when asked for; --crash is its own runner.
+    const run =
+      options.mcp === true
+        ? (await import("./mcp/run-mcp-demo")).runMcpDemo
+        : options.crash
+          ? (await import("./journal/run-crash-demo")).runCrashDemo
+          : runDemo;
     const result = await run(
       {
         json: options.json,
         ...(options.out === undefined ? {} : { out: options.out }),
         ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+        ...(options.journal === undefined ? {} : { journal: options.journal }),
         keep: options.keep,
         approve,
         ...(model === undefined ? {} : { model }),

@@ -1,5 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { provideSeam, ToolRegistry } from "@toolwright/tool-core";
+import type { ToolCallJournal } from "@toolwright/tool-exec";
+import { createFileJournal } from "@toolwright/tool-exec/node";
 import type { TranscriptMessage } from "@toolwright/transcript";
 import {
   declarationsEqual,
@@ -16,6 +18,7 @@ import type { DemoEvent } from "./demo-event";
 import { demoSession } from "./demo-session";
 import { describeProviderModes } from "./describe-provider-modes";
 import { createSandboxPolicy, createSecretRedactor } from "./hooks";
+import { summarizeJournal } from "./journal/summarize-journal";
 import type { DemoOutput } from "./render";
 import { createJsonRenderer, createPrettyRenderer } from "./render";
 import { createSandbox } from "./sandbox";
@@ -58,6 +61,11 @@ export interface DemoOptions {
    * `by: "default"` — nothing destructive happens unless someone said yes.
    */
   readonly approve?: ApprovalDecider;
+  /**
+   * `--journal DIR`: every batch runs with the file journal in this folder (SPEC §11), which keeps
+   * completed batches' files so they can be read afterwards.
+   */
+  readonly journal?: string;
   /** How `slow_task` waits; default real timers. Tests pass a gate. */
   readonly sleep?: Sleep;
   /**
@@ -95,7 +103,12 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
     ...(options.sandbox === undefined ? {} : { directory: options.sandbox }),
     ...(options.keep === undefined ? {} : { keep: options.keep }),
   });
+  let journal: ToolCallJournal | undefined;
   try {
+    journal =
+      options.journal === undefined
+        ? undefined
+        : createFileJournal({ dir: options.journal, retainCompleted: true });
     const workspace = createWorkspace(sandbox.root);
     const registry = new ToolRegistry([
       readFileTool,
@@ -144,6 +157,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
           provideSeam(SleepSeam, options.sleep ?? sleepWithTimer),
         ],
         timeoutMs: 10_000,
+        ...(journal === undefined ? {} : { journal }),
         async beforeToolCall(context, signal) {
           const changes = context.coercions;
           if (changes.length > 0) {
@@ -170,6 +184,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
         decide: options.approve ?? createFixedDecider("deny", "default"),
         emit,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(journal === undefined ? {} : { journal }),
       }),
       // The application changes its tools once the report exists: the model gets word_count and
       // loses slow_task. The loop declares that into the transcript before the next request.
@@ -204,6 +219,8 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
 
     const finalTools = registry.list().map((tool) => tool.name);
     await saveAndReplay(loop.messages, registry, options.out, emit);
+    if (journal !== undefined && options.journal !== undefined)
+      await emit(await summarizeJournal(journal, options.journal));
     await emit({
       type: "demo_end",
       reason: loop.reason,
@@ -223,6 +240,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
       for (const event of pendingEvents.splice(0)) await emit(event);
     }
   } finally {
+    await journal?.close();
     await sandbox.cleanup();
   }
 }

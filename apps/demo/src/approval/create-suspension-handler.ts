@@ -1,6 +1,11 @@
-import type { SuspendedToolBatch, ToolApprovalDecision } from "@toolwright/tool-exec";
+import type {
+  SuspendedToolBatch,
+  ToolApprovalDecision,
+  ToolCallJournal,
+} from "@toolwright/tool-exec";
 import type { AgentResumption } from "../agent-loop";
 import type { DemoEvent } from "../demo-event";
+import { describeJournalRecords } from "../journal/describe-journal-records";
 import type { ApprovalDecider } from "./approval-decider";
 import { loadSuspendedBatch, saveSuspendedBatch } from "./save-suspended-batch";
 
@@ -11,6 +16,8 @@ export interface SuspensionHandlerOptions {
   readonly decide: ApprovalDecider;
   readonly emit: (event: DemoEvent) => Promise<void>;
   readonly signal?: AbortSignal;
+  /** With `--journal`: the batch's records are shown too (its `approval` record is already durable). */
+  readonly journal?: ToolCallJournal;
 }
 
 /**
@@ -41,6 +48,14 @@ export function createSuspensionHandler(
           : {}),
       })),
     });
+    if (options.journal !== undefined) {
+      await options.emit({
+        type: "journal_records",
+        batchId: state.batchId,
+        moment: "suspended",
+        records: describeJournalRecords(await options.journal.read(state.batchId)),
+      });
+    }
     const loaded = await loadSuspendedBatch(saved.path);
     const decisions: ToolApprovalDecision[] = [];
     for (const request of batch.pending) {

@@ -73,19 +73,19 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
           spans.length = 0;
           completion.length = 0;
           errorTypes.clear();
-          writer.line(`  ${palette.bold("batch")}  ${palette.dim("executeAssistantMessage")}`);
+          writer.line(
+            `  ${palette.bold("batch")}  ${palette.dim(event.via ?? "executeAssistantMessage")}`,
+          );
           return;
         }
         case "tool_execution_start": {
           if (event.resumed === true) {
             starts.set(event.toolCallId, { toolName: event.toolName, at: performance.now() });
-            row(
-              palette.cyan("▶"),
-              "resume",
-              event.toolName,
-              event.toolCallId,
-              palette.dim("approved: preflight again, then execute"),
-            );
+            const why =
+              event.attempt === undefined
+                ? "approved: preflight again, then execute"
+                : `attempt ${event.attempt}, same idempotencyKey (replay: "safe")`;
+            row(palette.cyan("▶"), "resume", event.toolName, event.toolCallId, palette.dim(why));
             return;
           }
           starts.set(event.toolCallId, { toolName: event.toolName, at: performance.now() });
