@@ -17,6 +17,7 @@ const parts = {
   schema: async () => (await import("./schema/bench-schema.js")).runSchemaBench,
   exec: async () => (await import("./exec/bench-exec.js")).runExecBench,
   transcript: async () => (await import("./transcript/bench-transcript.js")).runTranscriptBench,
+  queue: async () => (await import("./queue/bench-queue.js")).runQueueBench,
 };
 
 const requested = process.argv.slice(2).filter((argument) => argument !== "--");
