@@ -99,6 +99,25 @@ export type DemoEvent =
       readonly lines: readonly EffectLine[];
     }
   | {
+      /** `--queue`: Redis, the queue and the worker processes are ready. */
+      readonly type: "queue_ready";
+      readonly redis: string;
+      /** True when the demo started this Redis (and stops it at the end). */
+      readonly startedRedis: boolean;
+      readonly queueName: string;
+      readonly coordinatorPid: number;
+      readonly workers: readonly { readonly name: string; readonly pid: number }[];
+    }
+  | {
+      /** `--queue`: which process executed a call (`coordinator` for the local ones). */
+      readonly type: "ran_on";
+      readonly turn: number;
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly worker: string;
+      readonly pid: number;
+    }
+  | {
       /** What the journal holds for one batch, in append order (`--journal`, the crash scene). */
       readonly type: "journal_records";
       readonly batchId: string;

@@ -41,6 +41,11 @@ export const CLI_FLAGS = {
     value: "dir",
     description: "work in this folder and keep it (default: a temp folder, removed)",
   },
+  queue: {
+    kind: "boolean",
+    description:
+      "run slow_task on BullMQ worker processes (TOOLWRIGHT_REDIS_URL, or a local Redis)",
+  },
   crash: {
     kind: "boolean",
     description: "the crash scene: SIGKILL a child mid-batch, recover it from the journal",
@@ -107,6 +112,14 @@ const CROSS_CHECKS: readonly ((options: CliOptions) => string | undefined)[] = [
   (options) =>
     options.baseUrl !== undefined && options.model === undefined
       ? "Option --base-url needs --model too (which model to ask)"
+      : undefined,
+  (options) =>
+    [options.mcp, options.crash, options.queue].filter(Boolean).length > 1
+      ? "Options --mcp, --crash and --queue are separate scenes: pick one"
+      : undefined,
+  (options) =>
+    options.queue && options.journal !== undefined
+      ? "Option --journal does not apply to --queue"
       : undefined,
   (options) =>
     options.crash && (options.mcp || options.model !== undefined)

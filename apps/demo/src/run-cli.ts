@@ -67,7 +67,9 @@ export async function runCli(
         ? (await import("./mcp/run-mcp-demo")).runMcpDemo
         : options.crash
           ? (await import("./journal/run-crash-demo")).runCrashDemo
-          : runDemo;
+          : options.queue
+            ? await loadQueueRunner(environment.env)
+            : runDemo;
     const result = await run(
       {
         json: options.json,
@@ -92,6 +94,12 @@ export async function runCli(
     );
     return 1;
   }
+}
+
+/** `--queue`'s runner (BullMQ loaded only when asked for), reading the environment for Redis. */
+async function loadQueueRunner(env: CliEnvironment["env"]): Promise<typeof runDemo> {
+  const { runQueueDemo } = await import("./queue/run-queue-demo");
+  return (options, output) => runQueueDemo({ ...options, env }, output);
 }
 
 /**

@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { provideSeam, ToolRegistry } from "@toolwright/tool-core";
 import type { ToolCallJournal } from "@toolwright/tool-exec";
 import { recoverToolBatch } from "@toolwright/tool-exec";
 import { createFileJournal } from "@toolwright/tool-exec/node";
-import type { DemoEvent } from "../demo-event";
-import { createJsonRenderer, createPrettyRenderer, type DemoOutput } from "../render";
+import { findDemoDirectory } from "../find-demo-directory";
+import { openDemoRun } from "../open-demo-run";
+import type { DemoOutput } from "../render";
 import type { DemoOptions, DemoResult } from "../run-demo";
-import { createSandbox } from "../sandbox";
 import { CRASH_MARKERS } from "./crash-batch-calls";
 import { appendEffect, CrashEffectsSeam, crashTools, type EffectLine } from "./crash-tools";
 import { describeJournalRecords } from "./describe-journal-records";
@@ -37,16 +35,7 @@ export async function runCrashDemo(
   options: CrashDemoOptions,
   output: DemoOutput,
 ): Promise<DemoResult> {
-  const started = performance.now();
-  const render = options.json === true ? createJsonRenderer(output) : createPrettyRenderer(output);
-  const emit = async (event: DemoEvent): Promise<void> => {
-    render(event);
-    await options.onEvent?.(event);
-  };
-  const sandbox = await createSandbox({
-    ...(options.sandbox === undefined ? {} : { directory: options.sandbox }),
-    ...(options.keep === undefined ? {} : { keep: options.keep }),
-  });
+  const { emit, sandbox, finish } = await openDemoRun(options, output);
   let journal: ToolCallJournal | undefined;
   try {
     const dir = options.journal ?? join(sandbox.root, ".journal");
@@ -63,7 +52,7 @@ export async function runCrashDemo(
     await emit({ type: "scene", title: "A crash mid-batch", narration: CRASH_NARRATION });
     let reported: Promise<void> = Promise.resolve();
     const killed = await runCrashChild(
-      options.childScript ?? findChildScript(),
+      options.childScript ?? join(findDemoDirectory(), "dist", "crash-child.js"),
       [dir, effectsFile, batchId],
       CRASH_MARKERS,
       {
@@ -120,20 +109,14 @@ export async function runCrashDemo(
       records: describeJournalRecords(await journal.read(batchId)),
     });
     await emit({ type: "effects", path: effectsFile, lines: await readEffects(effectsFile) });
-    await emit({
-      type: "demo_end",
+    return await finish({
       reason: "answered",
       turns: 0,
       toolCalls: outcome.outcomes.length,
       errors: outcome.outcomes.filter((entry) => entry.isError).length,
-      durationMs: Math.round(performance.now() - started),
-    });
-    return {
-      reason: "answered",
       messages: outcome.messages,
       finalTools: tools.list().map((tool) => tool.name),
-      sandbox: { root: sandbox.root, kept: sandbox.kept },
-    };
+    });
   } finally {
     await journal?.close();
     await sandbox.cleanup();
@@ -146,15 +129,4 @@ async function readEffects(path: string): Promise<EffectLine[]> {
     .split("\n")
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as EffectLine);
-}
-
-/** `dist/crash-child.js` of this package, found from this module (in `dist/` or `src/`). */
-function findChildScript(): string {
-  let directory = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(directory, "package.json"))) {
-    const parent = dirname(directory);
-    if (parent === directory) throw new Error("Cannot find the demo's package.json");
-    directory = parent;
-  }
-  return join(directory, "dist", "crash-child.js");
 }

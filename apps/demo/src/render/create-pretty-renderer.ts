@@ -152,6 +152,24 @@ export function createPrettyRenderer(output: DemoOutput): (event: DemoEvent) => 
         heading(`end of the loop: ${event.reason} after ${event.turn} request(s)`);
         if (event.error !== undefined) writer.line(palette.red(indent(event.error, "  ")));
         return;
+      case "queue_ready": {
+        const redis = event.startedRedis
+          ? "started by scripts/services.sh"
+          : "TOOLWRIGHT_REDIS_URL";
+        writer.line(palette.dim(`  redis  ${event.redis} (${redis}) · queue ${event.queueName}`));
+        writer.line(
+          palette.dim(
+            `  processes  coordinator pid ${event.coordinatorPid} · ${event.workers.map((worker) => `${worker.name} pid ${worker.pid}`).join(" · ")}`,
+          ),
+        );
+        return;
+      }
+      case "ran_on":
+        batch.note(
+          event.worker === "coordinator" ? palette.dim("ran here") : palette.magenta("ran on"),
+          `${event.toolCallId} ${event.worker} (pid ${event.pid})`,
+        );
+        return;
       case "scene":
         heading(event.title);
         writer.line(palette.dim(wrap(event.narration, RULE_WIDTH - 2, "  ")));
