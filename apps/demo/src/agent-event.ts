@@ -49,6 +49,8 @@ export type AgentEvent =
       /** The executor's first event of a batch is next. */
       readonly type: "batch_start";
       readonly turn: number;
+      /** The executor function that runs it; default `executeAssistantMessage`. */
+      readonly via?: string;
     }
   | (ToolExecutionEvent & { readonly turn: number })
   | {

@@ -4,7 +4,7 @@ import type { AgentEvent } from "./agent-event";
 import { runAgentLoop } from "./agent-loop";
 import type { ChatModel } from "./chat-model";
 import { createScriptedModel } from "./scripted-model";
-import { echoTool, finishTool } from "./tools";
+import { deleteFileTool, echoTool, finishTool } from "./tools";
 
 const echoForever: ChatModel = {
   name: "loop",
@@ -108,5 +108,35 @@ describe("runAgentLoop", () => {
       isError: true,
       content: [{ text: "Operation aborted" }],
     });
+  });
+
+  it("should stop as suspended when nobody answers a suspended batch, with no results appended", async () => {
+    const model = createScriptedModel([
+      {
+        title: "delete",
+        narration: "",
+        calls: () => [
+          { name: "echo", argumentsText: '{"value": "first"}' },
+          { name: "delete_file", argumentsText: '{"path": "x.txt"}' },
+        ],
+      },
+    ]);
+    const events: AgentEvent[] = [];
+    const suspended: string[] = [];
+    const result = await runAgentLoop({
+      model,
+      registry: new ToolRegistry([echoTool, deleteFileTool]),
+      systemPrompt: "system",
+      task: "task",
+      onEvent: (event) => void events.push(event),
+      async onSuspended(batch, turn) {
+        suspended.push(`${turn}:${batch.pending.map((request) => request.toolCall.id).join(",")}`);
+        return undefined;
+      },
+    });
+    expect(result.reason).toBe("suspended");
+    expect(suspended).toEqual(["1:call_1_2"]);
+    expect(result.messages.some((message) => message.role === "toolResult")).toBe(false);
+    expect(events.at(-1)).toMatchObject({ type: "loop_end", reason: "suspended" });
   });
 });

@@ -1,6 +1,13 @@
 import type { ToolRegistry } from "@toolwright/tool-core";
-import type { ExecuteToolBatchOptions, ToolExecutionEvent } from "@toolwright/tool-exec";
-import { executeAssistantMessage } from "@toolwright/tool-exec";
+import type {
+  ExecuteToolBatchOptions,
+  SuspendedBatch,
+  SuspendedToolBatch,
+  ToolApprovalDecision,
+  ToolBatchOutcome,
+  ToolExecutionEvent,
+} from "@toolwright/tool-exec";
+import { executeAssistantMessage, resumeToolBatch } from "@toolwright/tool-exec";
 import type { SystemMessage, TranscriptMessage } from "@toolwright/transcript";
 import { declareToolChanges, getCurrentTools } from "@toolwright/transcript";
 import type { AgentEvent, LoopEndReason } from "./agent-event";
@@ -15,6 +22,12 @@ export interface AgentRequestState {
   readonly turn: number;
   /** The committed transcript so far. */
   readonly messages: readonly TranscriptMessage[];
+}
+
+/** How the application answers a suspended batch: the state to resume (as it stored it) and the decisions. */
+export interface AgentResumption {
+  readonly state: SuspendedBatch;
+  readonly decisions: readonly ToolApprovalDecision[];
 }
 
 /** Options of {@link runAgentLoop}. */
@@ -45,6 +58,16 @@ export interface AgentLoopOptions {
    * error result (the executor's rule); elsewhere it rejects `runAgentLoop`.
    */
   onEvent?(event: AgentEvent): void | Promise<void>;
+  /**
+   * A batch suspended: some calls await a human decision (SPEC §10). Return the state to resume
+   * and the decisions, and the loop resumes the batch with the same tools, hooks and listeners; it
+   * asks again if the batch suspends again.
+   *
+   * **Contract:** may be async; must not mutate `batch`. Returning `undefined` (or no hook) ends
+   * the loop with `suspended` — the provider needs every result of the message, so the loop cannot
+   * go on without them. A throw rejects `runAgentLoop`.
+   */
+  onSuspended?(batch: SuspendedToolBatch, turn: number): Promise<AgentResumption | undefined>;
 }
 
 /** How the loop ended, and the transcript it built. */
@@ -127,10 +150,16 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         await emit({ ...event, turn });
       },
     };
-    const batch = await executeAssistantMessage(message, batchOptions);
-    // No demo tool needs approval yet; a suspended batch has no messages to send back, so the
-    // loop stops rather than ask the model again with results missing.
-    if (batch.status === "suspended") return finish("suspended");
+    let batch: ToolBatchOutcome = await executeAssistantMessage(message, batchOptions);
+    // A suspended batch has no messages to send back: the loop resumes it with the application's
+    // decisions, or stops rather than ask the model again with results missing.
+    while (batch.status === "suspended") {
+      const resumption = await options.onSuspended?.(batch, turn);
+      if (resumption === undefined)
+        return finish(isAborted(options.signal) ? "aborted" : "suspended");
+      const { mode: _mode, batchId: _batchId, ...resumeOptions } = batchOptions;
+      batch = await resumeToolBatch(resumption.state, resumption.decisions, resumeOptions);
+    }
     if (batch.outcomes.length === 0) return finish("answered");
     messages.push(...batch.messages);
     await emit({

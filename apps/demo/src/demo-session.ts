@@ -106,15 +106,33 @@ export const demoSession: DemoSession = {
       calls: () => [{ name: "word_count", argumentsText: '{"path": "report.md"}' }],
     },
     {
+      title: "A destructive call waits for a person",
+      narration:
+        "delete_file needs approval. list_dir runs; then the batch suspends with the deletion awaiting a decision and no results go back yet. The demo writes the state (SuspendedBatch JSON) to disk, reads it back and resumes it with the decision: y/n on a terminal, else --approve yes|no (default no). A denial reaches the model as the call's result.",
+      text: "The report has the numbers; the CSV can go.",
+      calls: () => [
+        { name: "list_dir", argumentsText: '{"path": "data"}' },
+        { name: "delete_file", argumentsText: '{"path": "data/numbers.csv"}' },
+      ],
+    },
+    {
       title: "terminate",
       narration:
         "finish returns terminate: true. Every result of the batch says so, so the loop stops without asking the model again.",
-      calls: () => [
-        {
-          name: "finish",
-          argumentsText: '{"summary": "Report written to report.md and counted."}',
-        },
-      ],
+      calls: (messages) => {
+        const deleted = findLatestResultText(messages, "delete_file") !== undefined;
+        const cleanup = deleted
+          ? "data/numbers.csv deleted"
+          : "data/numbers.csv kept, the deletion was denied";
+        return [
+          {
+            name: "finish",
+            argumentsText: JSON.stringify({
+              summary: `Report written to report.md and counted; ${cleanup}.`,
+            }),
+          },
+        ];
+      },
     },
   ],
 };

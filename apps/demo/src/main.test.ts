@@ -119,6 +119,51 @@ describe("toolwright-demo (the built CLI in a child process)", () => {
   });
 
   it.each([
+    ["yes", false, "approve"],
+    ["no", true, "deny"],
+  ])(
+    "should decide the approval with --approve %s (file kept: %s)",
+    async (answer, kept, decision) => {
+      const finished = await collect(
+        runMain(["--json", "--approve", answer, "--sandbox", "box"], directory),
+      );
+      expect(finished.code).toBe(0);
+      const events = parseLines(finished.stdout) as { type: string; [key: string]: unknown }[];
+      expect(events.map((event) => event.type)).toEqual(
+        expect.arrayContaining([
+          "tool_approval_requested",
+          "tool_batch_suspended",
+          "batch_state_saved",
+          "tool_approval_resolved",
+        ]),
+      );
+      expect(events.find((event) => event.type === "tool_approval_resolved")).toMatchObject({
+        toolName: "delete_file",
+        decision,
+        by: "--approve",
+      });
+      const saved = events.find((event) => event.type === "batch_state_saved");
+      expect(String(saved?.path)).toBe(
+        join(directory, "box", ".approvals", `${saved?.batchId}.json`),
+      );
+      expect(existsSync(join(directory, "box", "data", "numbers.csv"))).toBe(kept);
+    },
+  );
+
+  it("should run the crash scene with --crash: a child killed with SIGKILL, its batch recovered", async () => {
+    const finished = await collect(runMain(["--crash", "--json"], directory));
+    expect({ code: finished.code, stderr: finished.stderr }).toEqual({ code: 0, stderr: "" });
+    const events = parseLines(finished.stdout) as { type: string; [key: string]: unknown }[];
+    expect(events.find((event) => event.type === "child_killed")).toMatchObject({
+      signal: "SIGKILL",
+    });
+    const results = events.filter((event) => event.type === "tool_result");
+    expect(results).toHaveLength(3);
+    expect(results[2]).toMatchObject({ message: { toolName: "send_invoice", isError: true } });
+    expect(existsSync(String(events[0]?.sandbox))).toBe(false);
+  });
+
+  it.each([
     [1, "aborts the run and cleans up"],
     [2, "exits at once and still cleans up"],
   ])("should exit 130 on %i SIGINT(s): it %s", async (count) => {

@@ -29,6 +29,10 @@ const exitCode = await runCli(process.argv.slice(2), {
     isTTY: process.stdout.isTTY,
   },
   stderr: process.stderr,
+  // Approval prompts need a person: both ends must be terminals.
+  ...(process.stdin.isTTY === true && process.stderr.isTTY === true
+    ? { terminal: { input: process.stdin, output: process.stderr } }
+    : {}),
   env: process.env,
   cwd: process.cwd(),
   signal: controller.signal,

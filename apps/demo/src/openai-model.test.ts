@@ -150,6 +150,7 @@ describe("createOpenAIModel", () => {
     expect(first?.tools?.map((tool) => tool.function.name)).toEqual([
       "read_file",
       "write_file",
+      "delete_file",
       "list_dir",
       "calculator",
       "convert_units",

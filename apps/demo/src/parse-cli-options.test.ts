@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { CLI_FLAGS, parseCliOptions, USAGE } from "./parse-cli-options";
 
 const cwd = "/home/user/project";
-const defaults = { help: false, json: false, keep: false, mcp: false, showRequests: false };
+const defaults = {
+  help: false,
+  json: false,
+  keep: false,
+  mcp: false,
+  showRequests: false,
+  crash: false,
+  queue: false,
+};
 
 describe("parseCliOptions", () => {
   it.each([
@@ -41,6 +49,12 @@ describe("parseCliOptions", () => {
     [["--keep", "--sandbox", "box"], /a --sandbox folder is always kept/],
     [["--model", "m", "--max-tokens", "ten"], /--max-tokens needs a positive integer, got "ten"/],
     [["--model", "m", "--max-tokens", "0"], /--max-tokens needs a positive integer, got "0"/],
+    [["--approve", "maybe"], /--approve needs one of yes, no, got "maybe"/],
+    [["--crash", "--mcp"], /--mcp, --crash and --queue are separate scenes/],
+    [["--queue", "--crash"], /--mcp, --crash and --queue are separate scenes/],
+    [["--queue", "--journal", "j"], /--journal does not apply to --queue/],
+    [["--crash", "--model", "m"], /--crash is its own scene/],
+    [["--mcp", "--journal", "j"], /--journal runs the scripted session's batches/],
   ])("should reject %j with a message that says what is wrong", (argv, message) => {
     const result = parseCliOptions(argv, cwd);
     expect(result.ok).toBe(false);

@@ -42,7 +42,27 @@ export const CLI_FLAGS = {
     value: "dir",
     description: "work in this folder and keep it (default: a temp folder, removed)",
   },
+  queue: {
+    kind: "boolean",
+    description:
+      "run slow_task on BullMQ worker processes (TOOLWRIGHT_REDIS_URL, or a local Redis)",
+  },
+  crash: {
+    kind: "boolean",
+    description: "the crash scene: SIGKILL a child mid-batch, recover it from the journal",
+  },
+  journal: {
+    kind: "path",
+    value: "dir",
+    description: "run every batch with the durable file journal in this folder (kept)",
+  },
   keep: { kind: "boolean", description: "keep the temp sandbox folder and print where it is" },
+  approve: {
+    kind: "choice",
+    choices: ["yes", "no"],
+    description:
+      "answer approvals (delete_file) without asking; default: ask on a terminal, else no",
+  },
   model: {
     kind: "text",
     value: "id",
@@ -103,6 +123,22 @@ const CROSS_CHECKS: readonly ((options: CliOptions) => string | undefined)[] = [
   (options) =>
     options.baseUrl !== undefined && options.model === undefined
       ? "Option --base-url needs --model too (which model to ask)"
+      : undefined,
+  (options) =>
+    [options.mcp, options.crash, options.queue].filter(Boolean).length > 1
+      ? "Options --mcp, --crash and --queue are separate scenes: pick one"
+      : undefined,
+  (options) =>
+    options.queue && options.journal !== undefined
+      ? "Option --journal does not apply to --queue"
+      : undefined,
+  (options) =>
+    options.crash && (options.mcp || options.model !== undefined)
+      ? "Option --crash is its own scene (no model); it does not combine with --mcp or --model"
+      : undefined,
+  (options) =>
+    options.mcp && options.journal !== undefined
+      ? "Option --journal runs the scripted session's batches; it does not apply to --mcp"
       : undefined,
   (options) =>
     options.keep && options.sandbox !== undefined

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { parseTranscript } from "@toolwright/transcript";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./run-cli";
@@ -88,5 +89,62 @@ describe("runCli", () => {
     expect(await runCli([], { ...noColor.environment, env: { NO_COLOR: "1" } })).toBe(0);
     expect(noColor.captured.stdout).not.toContain("\u001b[1m");
     expect(noColor.captured.stdout).toContain("\r\u001b[2K");
+  });
+
+  describe("approvals", () => {
+    const decisionsIn = (stdout: string) =>
+      stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { type: string; decision?: string; by?: string })
+        .filter((event) => event.type === "tool_approval_resolved")
+        .map((event) => `${event.decision} by ${event.by}`);
+
+    function createTerminal(answer: string) {
+      const input = new PassThrough();
+      const output = new PassThrough();
+      let prompted = "";
+      let answered = false;
+      output.on("data", (chunk: Buffer) => {
+        prompted += chunk.toString("utf8");
+        // The terminal echoes the answer to the output too: answer once.
+        if (!answered && prompted.includes("[y/N]")) {
+          answered = true;
+          input.write(answer);
+        }
+      });
+      return { terminal: { input, output }, prompted: () => prompted };
+    }
+
+    it("should ask a person at a terminal, off stdout, and apply the answer", async () => {
+      const { captured, environment } = createStreams();
+      const person = createTerminal("y\n");
+      expect(await runCli(["--json"], { ...environment, terminal: person.terminal })).toBe(0);
+      expect(person.prompted()).toContain('Approve delete_file {"path":"data/numbers.csv"}?');
+      expect(captured.stdout).not.toContain("[y/N]");
+      expect(decisionsIn(captured.stdout)).toEqual(["approve by terminal"]);
+    });
+
+    it("should let --approve decide without asking, even at a terminal", async () => {
+      const { captured, environment } = createStreams();
+      const person = createTerminal("y\n");
+      expect(
+        await runCli(["--json", "--approve", "no"], { ...environment, terminal: person.terminal }),
+      ).toBe(0);
+      expect(person.prompted()).toBe("");
+      expect(decisionsIn(captured.stdout)).toEqual(["deny by --approve"]);
+    });
+
+    it("should deny without a terminal and without --approve", async () => {
+      const { captured, environment } = createStreams();
+      expect(await runCli(["--json"], environment)).toBe(0);
+      expect(decisionsIn(captured.stdout)).toEqual(["deny by default"]);
+    });
+
+    it("should refuse an --approve value other than yes or no", async () => {
+      const { captured, environment } = createStreams();
+      expect(await runCli(["--approve", "maybe"], environment)).toBe(2);
+      expect(captured.stderr).toContain('Option --approve needs one of yes, no, got "maybe"');
+    });
   });
 });

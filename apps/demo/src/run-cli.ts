@@ -1,3 +1,5 @@
+import type { ApprovalDecider, TerminalStreams } from "./approval";
+import { createFixedDecider, createTerminalDecider } from "./approval";
 import type { ChatModel } from "./chat-model";
 import { parseCliOptions, USAGE } from "./parse-cli-options";
 import { createCliProviderModelFor } from "./providers/create-cli-provider-model";
@@ -7,6 +9,11 @@ import { runDemo } from "./run-demo";
 export interface CliEnvironment {
   readonly stdout: { write(text: string): void; readonly isTTY?: boolean };
   readonly stderr: { write(text: string): void };
+  /**
+   * A person at a terminal, where approval prompts go (stdin and stderr in `main.ts`, given only
+   * when both are TTYs). Without it, and without `--approve`, approvals are denied.
+   */
+  readonly terminal?: TerminalStreams;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The directory the user ran the command in: path flags resolve against it. Default: `process.cwd()`. */
   readonly cwd?: string;
@@ -53,17 +60,27 @@ export async function runCli(
       ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
     });
   }
+  const approve = chooseApprovalDecider(options.approve, environment);
   const isTTY = environment.stdout.isTTY === true && !options.json;
   const noColor = environment.env.NO_COLOR !== undefined && environment.env.NO_COLOR !== "";
   try {
-    // --mcp loads the MCP SDK only when asked for.
-    const run = options.mcp === true ? (await import("./mcp/run-mcp-demo")).runMcpDemo : runDemo;
+    // --mcp loads the MCP SDK only when asked for; --crash is its own runner.
+    const run =
+      options.mcp === true
+        ? (await import("./mcp/run-mcp-demo")).runMcpDemo
+        : options.crash
+          ? (await import("./journal/run-crash-demo")).runCrashDemo
+          : options.queue
+            ? await loadQueueRunner(environment.env)
+            : runDemo;
     const result = await run(
       {
         json: options.json,
         ...(options.out === undefined ? {} : { out: options.out }),
         ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+        ...(options.journal === undefined ? {} : { journal: options.journal }),
         keep: options.keep,
+        approve,
         ...(model === undefined ? {} : { model }),
         ...(environment.signal === undefined ? {} : { signal: environment.signal }),
       },
@@ -80,4 +97,25 @@ export async function runCli(
     );
     return 1;
   }
+}
+
+/** `--queue`'s runner (BullMQ loaded only when asked for), reading the environment for Redis. */
+async function loadQueueRunner(env: CliEnvironment["env"]): Promise<typeof runDemo> {
+  const { runQueueDemo } = await import("./queue/run-queue-demo");
+  return (options, output) => runQueueDemo({ ...options, env }, output);
+}
+
+/**
+ * `--approve yes|no` answers every approval; without it a person is asked on a terminal (the
+ * prompt on stderr, so `--json` stdout stays clean), and a run without a terminal denies — a
+ * destructive call never runs unless someone said yes.
+ */
+function chooseApprovalDecider(
+  flag: "yes" | "no" | undefined,
+  environment: CliEnvironment,
+): ApprovalDecider {
+  if (flag !== undefined)
+    return createFixedDecider(flag === "yes" ? "approve" : "deny", "--approve");
+  if (environment.terminal !== undefined) return createTerminalDecider(environment.terminal);
+  return createFixedDecider("deny", "default");
 }

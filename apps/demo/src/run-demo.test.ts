@@ -82,11 +82,74 @@ describe("runDemo", () => {
         : [],
     );
 
-  it("should stop on terminate after eight model requests", () => {
+  it("should stop on terminate after nine model requests", () => {
     expect(result.reason).toBe("terminate");
     const end = events.find((event) => event.type === "loop_end");
-    expect(end).toMatchObject({ type: "loop_end", reason: "terminate", turn: 8 });
-    expect(resultOf("call_8_1").text).toBe("Finished: Report written to report.md and counted.");
+    expect(end).toMatchObject({ type: "loop_end", reason: "terminate", turn: 9 });
+    expect(resultOf("call_9_1").text).toBe(
+      "Finished: Report written to report.md and counted; data/numbers.csv kept, the deletion was denied.",
+    );
+  });
+
+  it("should run the harmless call, suspend on delete_file, and save the state as JSON in the sandbox", async () => {
+    expect(batchEvents(8)).toEqual([
+      "start:call_8_1",
+      "start:call_8_2",
+      "tool_approval_requested:call_8_2",
+      "end:call_8_1",
+      "tool_batch_suspended:",
+      "tool_approval_resolved:call_8_2",
+      "end:call_8_2",
+      "tool_result:call_8_1",
+      "tool_result:call_8_2",
+    ]);
+    const saved = events.find((event) => event.type === "batch_state_saved");
+    if (saved?.type !== "batch_state_saved") throw new Error("no batch_state_saved event");
+    expect(saved.path).toBe(join(sandbox, ".approvals", `${saved.batchId}.json`));
+    const state = JSON.parse(await readFile(saved.path, "utf8"));
+    expect(state).toMatchObject({
+      type: "toolwright.suspended-batch",
+      version: 1,
+      batchId: saved.batchId,
+      revision: 0,
+      mode: "parallel",
+      calls: [
+        { toolCall: { id: "call_8_1", name: "list_dir" }, status: "settled" },
+        {
+          toolCall: { id: "call_8_2", name: "delete_file" },
+          status: "awaiting_approval",
+          approval: { reason: "deletes data/numbers.csv for good" },
+        },
+      ],
+    });
+    expect(saved.bytes).toBe(Buffer.byteLength(await readFile(saved.path, "utf8")));
+    expect(resultOf("call_8_1").text).toBe("numbers.csv\ntodo.md");
+  });
+
+  it("should deny by default without a decider, and the denial text reaches the model", async () => {
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: "tool_approval_resolved",
+        toolCallId: "call_8_2",
+        decision: "deny",
+        by: "default",
+      }),
+    );
+    const denied = resultOf("call_8_2");
+    expect(denied.message.isError).toBe(true);
+    expect(denied.text).toBe("Tool delete_file was not executed: the user denied the call.");
+    expect(await readFile(join(sandbox, "data", "numbers.csv"), "utf8")).toContain("n,square");
+    // The model's next request carried the denial: its transcript has it before turn 9's message.
+    const denialIndex = result.messages.findIndex(
+      (message) => message.role === "toolResult" && message.toolCallId === "call_8_2",
+    );
+    const finishIndex = result.messages.findIndex(
+      (message) =>
+        message.role === "assistant" &&
+        message.content.some((part) => part.type === "toolCall" && part.id === "call_9_1"),
+    );
+    expect(denialIndex).toBeGreaterThan(-1);
+    expect(denialIndex).toBeLessThan(finishIndex);
   });
 
   it("should coerce sloppy arguments and report each change", () => {
@@ -232,6 +295,7 @@ describe("runDemo", () => {
         [
           "read_file",
           "write_file",
+          "delete_file",
           "list_dir",
           "calculator",
           "convert_units",
@@ -265,6 +329,7 @@ describe("runDemo", () => {
     expect(replayed).toEqual([
       "read_file",
       "write_file",
+      "delete_file",
       "list_dir",
       "calculator",
       "convert_units",

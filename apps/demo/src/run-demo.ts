@@ -1,5 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { provideSeam, ToolRegistry } from "@toolwright/tool-core";
+import type { ToolCallJournal } from "@toolwright/tool-exec";
+import { createFileJournal } from "@toolwright/tool-exec/node";
 import type { TranscriptMessage } from "@toolwright/transcript";
 import {
   declarationsEqual,
@@ -9,11 +11,14 @@ import {
 } from "@toolwright/transcript";
 import type { AgentEvent, LoopEndReason } from "./agent-event";
 import { runAgentLoop } from "./agent-loop";
+import type { ApprovalDecider } from "./approval";
+import { createFixedDecider, createSuspensionHandler } from "./approval";
 import type { ChatModel } from "./chat-model";
 import type { DemoEvent } from "./demo-event";
 import { demoSession } from "./demo-session";
 import { describeProviderModes } from "./describe-provider-modes";
 import { createSandboxPolicy, createSecretRedactor } from "./hooks";
+import { summarizeJournal } from "./journal/summarize-journal";
 import type { DemoOutput } from "./render";
 import { createJsonRenderer, createPrettyRenderer } from "./render";
 import { createSandbox } from "./sandbox";
@@ -23,6 +28,7 @@ import {
   calculatorTool,
   convertUnitsTool,
   createWorkspace,
+  deleteFileTool,
   echoTool,
   finishTool,
   listDirTool,
@@ -50,6 +56,16 @@ export interface DemoOptions {
   readonly maxTurns?: number;
   /** Aborts the run: calls not yet running end as `Operation aborted`, and the loop stops. */
   readonly signal?: AbortSignal;
+  /**
+   * Decides the approvals of a suspended batch (`delete_file`). Default: deny every one, with
+   * `by: "default"` — nothing destructive happens unless someone said yes.
+   */
+  readonly approve?: ApprovalDecider;
+  /**
+   * `--journal DIR`: every batch runs with the file journal in this folder (SPEC §11), which keeps
+   * completed batches' files so they can be read afterwards.
+   */
+  readonly journal?: string;
   /** How `slow_task` waits; default real timers. Tests pass a gate. */
   readonly sleep?: Sleep;
   /**
@@ -87,11 +103,17 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
     ...(options.sandbox === undefined ? {} : { directory: options.sandbox }),
     ...(options.keep === undefined ? {} : { keep: options.keep }),
   });
+  let journal: ToolCallJournal | undefined;
   try {
+    journal =
+      options.journal === undefined
+        ? undefined
+        : createFileJournal({ dir: options.journal, retainCompleted: true });
     const workspace = createWorkspace(sandbox.root);
     const registry = new ToolRegistry([
       readFileTool,
       writeFileTool,
+      deleteFileTool,
       listDirTool,
       calculatorTool,
       convertUnitsTool,
@@ -135,6 +157,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
           provideSeam(SleepSeam, options.sleep ?? sleepWithTimer),
         ],
         timeoutMs: 10_000,
+        ...(journal === undefined ? {} : { journal }),
         async beforeToolCall(context, signal) {
           const changes = context.coercions;
           if (changes.length > 0) {
@@ -155,6 +178,14 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
           return replacement;
         },
       },
+      // A batch with delete_file suspends; its state goes to disk and is resumed with a decision.
+      onSuspended: createSuspensionHandler({
+        root: sandbox.root,
+        decide: options.approve ?? createFixedDecider("deny", "default"),
+        emit,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(journal === undefined ? {} : { journal }),
+      }),
       // The application changes its tools once the report exists: the model gets word_count and
       // loses slow_task. The loop declares that into the transcript before the next request.
       async beforeRequest({ turn, messages }) {
@@ -188,6 +219,8 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
 
     const finalTools = registry.list().map((tool) => tool.name);
     await saveAndReplay(loop.messages, registry, options.out, emit);
+    if (journal !== undefined && options.journal !== undefined)
+      await emit(await summarizeJournal(journal, options.journal));
     await emit({
       type: "demo_end",
       reason: loop.reason,
@@ -207,6 +240,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
       for (const event of pendingEvents.splice(0)) await emit(event);
     }
   } finally {
+    await journal?.close();
     await sandbox.cleanup();
   }
 }

@@ -15,6 +15,9 @@ export type BatchEvent = Extract<
       | "tool_execution_update"
       | "tool_execution_end"
       | "tool_result"
+      | "tool_approval_requested"
+      | "tool_approval_resolved"
+      | "tool_batch_suspended"
       | "batch_end";
   }
 >;
@@ -70,10 +73,21 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
           spans.length = 0;
           completion.length = 0;
           errorTypes.clear();
-          writer.line(`  ${palette.bold("batch")}  ${palette.dim("executeAssistantMessage")}`);
+          writer.line(
+            `  ${palette.bold("batch")}  ${palette.dim(event.via ?? "executeAssistantMessage")}`,
+          );
           return;
         }
         case "tool_execution_start": {
+          if (event.resumed === true) {
+            starts.set(event.toolCallId, { toolName: event.toolName, at: performance.now() });
+            const why =
+              event.attempt === undefined
+                ? "approved: preflight again, then execute"
+                : `attempt ${event.attempt}, same idempotencyKey (replay: "safe")`;
+            row(palette.cyan("▶"), "resume", event.toolName, event.toolCallId, palette.dim(why));
+            return;
+          }
           starts.set(event.toolCallId, { toolName: event.toolName, at: performance.now() });
           const args = unparsed.has(event.toolCallId)
             ? palette.yellow("(the argument text is not a JSON object)")
@@ -118,6 +132,37 @@ export function createBatchView(writer: LineWriter, palette: Palette): BatchView
             event.toolName,
             event.toolCallId,
             `${verdict} ${palette.dim(`· ${ran}`)}`,
+          );
+          return;
+        }
+        case "tool_approval_requested": {
+          const reason = event.reason === undefined ? "" : `: ${event.reason}`;
+          row(
+            palette.yellow("?"),
+            "approve",
+            event.toolName,
+            event.toolCallId,
+            palette.yellow(`needs a person's decision${reason}`),
+          );
+          return;
+        }
+        case "tool_approval_resolved": {
+          const approved = event.decision === "approve";
+          const by = event.by === undefined ? "" : ` by ${event.by}`;
+          const message = event.message === undefined ? "" : `: ${event.message}`;
+          row(
+            approved ? palette.green("✔") : palette.red("✘"),
+            "decided",
+            event.toolName,
+            event.toolCallId,
+            `${approved ? palette.green(event.decision) : palette.red(event.decision)}${by}${message}`,
+          );
+          return;
+        }
+        case "tool_batch_suspended": {
+          const waiting = event.pending.map((entry) => entry.toolCallId).join(", ");
+          writer.line(
+            `  ${palette.bold("suspended")}  waiting for ${waiting} ${palette.dim(`· revision ${event.revision} · no call is running, no result went back yet`)}`,
           );
           return;
         }

@@ -1,7 +1,9 @@
 import { formatIssuePath } from "@toolwright/schema-coerce";
 import type { DemoEvent } from "../demo-event";
+import type { JournalRecordView } from "../journal/describe-journal-records";
 import { createBatchView } from "./create-batch-view";
 import { createLineWriter } from "./create-line-writer";
+import type { Palette } from "./create-palette";
 import { createPalette } from "./create-palette";
 import type { DemoOutput } from "./demo-output";
 import { compactJson, indent, preview } from "./format-text";
@@ -121,14 +123,90 @@ export function createPrettyRenderer(output: DemoOutput): (event: DemoEvent) => 
       case "tool_execution_update":
       case "tool_execution_end":
       case "tool_result":
+      case "tool_approval_requested":
+      case "tool_approval_resolved":
+      case "tool_batch_suspended":
       case "batch_end":
         batch.render(event);
         return;
+      case "batch_state_saved": {
+        writer.line(
+          `  ${palette.bold("state")}  ${event.path} ${palette.dim(`(${event.bytes} bytes)`)}`,
+        );
+        writer.line(
+          palette.dim(
+            `         SuspendedBatch v1 · batch ${event.batchId} · revision ${event.revision} · ${event.mode}`,
+          ),
+        );
+        for (const call of event.calls) {
+          const reason = call.reason === undefined ? "" : palette.dim(`  "${call.reason}"`);
+          writer.line(
+            `         ${call.toolCallId} ${call.toolName.padEnd(12)} ${call.status === "settled" ? palette.green(call.status) : palette.yellow(call.status)}${reason}`,
+          );
+        }
+        writer.line(palette.dim("         read back from disk and resumed with resumeToolBatch"));
+        return;
+      }
       case "loop_end":
         releaseHeld();
         heading(`end of the loop: ${event.reason} after ${event.turn} request(s)`);
         if (event.error !== undefined) writer.line(palette.red(indent(event.error, "  ")));
         return;
+      case "queue_ready": {
+        const redis = event.startedRedis
+          ? "started by scripts/services.sh"
+          : "TOOLWRIGHT_REDIS_URL";
+        writer.line(palette.dim(`  redis  ${event.redis} (${redis}) · queue ${event.queueName}`));
+        writer.line(
+          palette.dim(
+            `  processes  coordinator pid ${event.coordinatorPid} · ${event.workers.map((worker) => `${worker.name} pid ${worker.pid}`).join(" · ")}`,
+          ),
+        );
+        return;
+      }
+      case "ran_on":
+        batch.note(
+          event.worker === "coordinator" ? palette.dim("ran here") : palette.magenta("ran on"),
+          `${event.toolCallId} ${event.worker} (pid ${event.pid})`,
+        );
+        return;
+      case "scene":
+        heading(event.title);
+        writer.line(palette.dim(wrap(event.narration, RULE_WIDTH - 2, "  ")));
+        return;
+      case "child_started":
+        writer.line(`  ${palette.bold("child")}  pid ${event.pid} runs batch ${event.batchId}`);
+        return;
+      case "child_killed":
+        writer.line(
+          `  ${palette.red("killed")} pid ${event.pid} with ${event.signal ?? "?"} after: ${event.markers.join(", ")}`,
+        );
+        return;
+      case "effects": {
+        writer.line(`  ${palette.bold("effects")}  ${event.path}`);
+        for (const line of event.lines) {
+          writer.line(
+            `           ${line.tool.padEnd(16)} ${line.toolCallId} attempt ${line.attempt} key ${palette.dim(line.idempotencyKey)} pid ${line.pid}`,
+          );
+        }
+        return;
+      }
+      case "journal_records": {
+        writer.line(
+          `  ${palette.bold("journal")}  ${event.moment}: ${event.records.length} record(s) for batch ${event.batchId}`,
+        );
+        writer.line(
+          `           ${event.records.map((record) => formatRecord(record, palette)).join(" · ")}`,
+        );
+        return;
+      }
+      case "journal_summary": {
+        const open = event.open.length === 0 ? "none open" : `open: ${event.open.join(", ")}`;
+        writer.line(
+          `  journal     ${event.batches} batch file(s), ${event.records} records (${event.started} started, ${event.settled} settled), ${open} → ${event.dir}`,
+        );
+        return;
+      }
       case "transcript_written":
         writer.line(`  transcript  ${event.lines} JSONL lines → ${event.path}`);
         return;
@@ -151,6 +229,15 @@ export function createPrettyRenderer(output: DemoOutput): (event: DemoEvent) => 
         return;
     }
   };
+}
+
+/** `started call_1 #2`, `settled call_2 interrupted`: one journal record, short. */
+function formatRecord(record: JournalRecordView, palette: Palette): string {
+  const call = record.callId === undefined ? "" : ` ${record.callId}`;
+  const attempt = record.attempt === undefined ? "" : palette.dim(` #${record.attempt}`);
+  const recovery = record.recovery === undefined ? "" : palette.yellow(` ${record.recovery}`);
+  const name = record.t === "started" ? palette.cyan(record.t) : record.t;
+  return `${name}${call}${attempt}${recovery}`;
 }
 
 /** Wraps `text` at `width` columns, each line prefixed with `prefix`. */

@@ -1,5 +1,6 @@
 export { calculatorTool } from "./calculator";
 export { convertUnitsTool } from "./convert-units";
+export { deleteFileTool } from "./delete-file";
 export { echoTool } from "./echo";
 export { finishTool } from "./finish";
 export { listDirTool } from "./list-dir";
