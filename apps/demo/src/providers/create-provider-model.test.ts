@@ -75,7 +75,8 @@ describe("--provider offline", () => {
       .split("\n")
       .filter((line) => line.includes('"provider_request"'))
       .map((line) => JSON.parse(line));
-    expect(requests).toHaveLength(8);
+    // One request per scripted turn: nine since the approval turn joined the session.
+    expect(requests).toHaveLength(9);
     const first = requests[0].body;
     expect(first.model).toBe("scripted");
     expect(first.tools.map((tool: { function: { name: string } }) => tool.function.name)).toContain(
