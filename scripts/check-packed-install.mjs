@@ -6,11 +6,16 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const packages = ["schema-coerce", "tool-core"];
+// Every package's tarball must carry these files; the two installed below are enough to prove
+// the install path the READMEs describe.
+const packages = readdirSync(join(root, "packages"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const installed = ["schema-coerce", "tool-core"];
 const requiredFiles = [
   "package/LICENSE",
   "package/README.md",
@@ -39,12 +44,17 @@ try {
   for (const name of packages) {
     pnpm(["pack", "--pack-destination", packs], join(root, "packages", name));
   }
-  const tarballs = readdirSync(packs).map((file) => join(packs, file));
-  for (const tarball of tarballs) {
+  const allTarballs = readdirSync(packs).map((file) => join(packs, file));
+  for (const tarball of allTarballs) {
     const listed = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n");
     const missing = requiredFiles.filter((file) => !listed.includes(file));
     if (missing.length > 0) throw new Error(`${tarball} lacks ${missing.join(", ")}`);
   }
+  const tarballs = allTarballs.filter((tarball) =>
+    installed.some((name) => basename(tarball).startsWith(`toolwright-${name}-`)),
+  );
+  if (tarballs.length !== installed.length)
+    throw new Error(`expected tarballs of ${installed.join(", ")} in ${allTarballs.join(", ")}`);
 
   const project = join(directory, "project");
   execFileSync("mkdir", [project]);

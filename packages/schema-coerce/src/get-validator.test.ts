@@ -23,6 +23,27 @@ describe("getValidator", () => {
     expect(getValidator(schema, { formats: true })).not.toBe(plain);
   });
 
+  it("should read an option set to undefined as an absent one (exactOptionalPropertyTypes callers)", () => {
+    const schema = { type: "object", properties: { n: { type: "integer" } }, required: ["n"] };
+    const absent = getValidator(schema);
+    const undefinedOptions = getValidator(schema, {
+      draft: undefined,
+      formats: undefined,
+      schemas: undefined,
+      unresolvedRefs: undefined,
+      coerce: undefined,
+      removeAdditional: undefined,
+      parseJsonStrings: undefined,
+      requireClosedObjects: undefined,
+      regExp: undefined,
+    });
+    expect(undefinedOptions).toBe(absent);
+    expect(undefinedOptions.parse({ n: "1" })).toMatchObject({ ok: false });
+    expect(getValidator(schema, { coerce: undefined, formats: undefined }).check({ n: 1 })).toBe(
+      true,
+    );
+  });
+
   it("should cache boolean schemas, which cannot be WeakMap keys", () => {
     expect(getValidator(true)).toBe(getValidator(true));
     expect(getValidator(false).check(1)).toBe(false);

@@ -38,19 +38,19 @@ export type CoercionMode = "pi" | "lossless";
 /** Options of {@link compile}. */
 export interface CompileOptions {
   /** The draft to read the schema as when it has no `$schema`. Default `"2020-12"`. */
-  readonly draft?: SchemaDraft;
+  readonly draft?: SchemaDraft | undefined;
   /**
    * Format checkers by name, or `true` for the built-in set ({@link formats}). Without it,
    * `format` is an annotation only.
    */
-  readonly formats?: true | Readonly<Record<string, FormatCheck>>;
+  readonly formats?: true | Readonly<Record<string, FormatCheck>> | undefined;
   /** Extra schema documents by URI, for `$ref` to other documents. */
-  readonly schemas?: Readonly<Record<string, JsonSchema>>;
+  readonly schemas?: Readonly<Record<string, JsonSchema>> | undefined;
   /**
    * `"throw"` (default): compile throws on a `$ref` that names nothing. `"reject"`: such a `$ref`
    * fails only the values at that place (`unresolved reference <ref>`).
    */
-  readonly unresolvedRefs?: "throw" | "reject";
+  readonly unresolvedRefs?: "throw" | "reject" | undefined;
   /**
    * Turn on the coercion passes in `coerce()` / `parse()`. `true` (also spelled `"pi"`): Pi's
    * three passes exactly (SPEC §1.4), which may invent values (`null` → `"null"` / `0` /
@@ -58,18 +58,18 @@ export interface CompileOptions {
    * keep what the model wrote, plus the `drop-empty`, `enum-case` and `default` rules (SPEC
    * §1.5; the README has both tables side by side). `false` / absent: no coercion.
    */
-  readonly coerce?: boolean | CoercionMode;
+  readonly coerce?: boolean | CoercionMode | undefined;
   /** Let `coerce`/`parse` drop properties forbidden by `additionalProperties: false`. */
-  readonly removeAdditional?: boolean;
+  readonly removeAdditional?: boolean | undefined;
   /** Let a string holding JSON become the object or array the schema asks for. */
-  readonly parseJsonStrings?: boolean;
+  readonly parseJsonStrings?: boolean | undefined;
   /**
    * Refuse (a `SchemaError` with code `UNSUPPORTED_SCHEMA`, naming the node) a schema with an
    * explicit object node (`type` `"object"` or listing it) that leaves `additionalProperties`
    * unset, anywhere in the document. For schemas of values that go to programs or to providers'
    * structured-output modes, where an unset `additionalProperties` is almost always an oversight.
    */
-  readonly requireClosedObjects?: boolean;
+  readonly requireClosedObjects?: boolean | undefined;
   /**
    * Builds the matcher for a `pattern` / `patternProperties` source.
    *
@@ -77,7 +77,7 @@ export interface CompileOptions {
    * does not accept (compile then fails with `INVALID_PATTERN`); the matcher it returns must not
    * throw and must be pure. Default: `new RegExp(source, "u")`.
    */
-  readonly regExp?: (source: string) => PatternMatcher;
+  readonly regExp?: ((source: string) => PatternMatcher) | undefined;
 }
 
 /** One validation failure: where (a JSON Pointer into the value), which keyword, and why. */

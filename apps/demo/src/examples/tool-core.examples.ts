@@ -7,10 +7,15 @@ import {
   defineTool,
   parseToolCallArguments,
   provideSeam,
+  safeValidateToolArguments,
+  type Tool,
   ToolArgumentsError,
   ToolRegistry,
   validateToolArguments,
 } from "@toolwright/tool-core";
+import { toJsonSchema } from "@valibot/to-json-schema";
+import * as v from "valibot";
+import { z } from "zod";
 
 // ## Define a tool
 export const readFile = defineTool({
@@ -47,6 +52,51 @@ export const weather = defineTool({
   execute: async ({ city }) => ({ celsius: city.length, sky: "clear" }),
 });
 
+// ### Standard Schema: Zod, Valibot, ArkType
+export const transfer = defineTool({
+  name: "transfer",
+  description: "Move money between two accounts",
+  parameters: z
+    .object({
+      from: z.string().min(1),
+      to: z.string().min(1),
+      amount: z.number().positive(),
+      memo: z.string().trim().optional(),
+    })
+    .refine((value) => value.from !== value.to, {
+      message: "from and to must differ",
+      path: ["to"],
+    }),
+  async execute({ from, to, amount, memo }) {
+    // params is { from: string; to: string; amount: number; memo?: string | undefined }
+    const checked: { from: string; to: string; amount: number; memo?: string | undefined } = {
+      from,
+      to,
+      amount,
+      memo,
+    };
+    return { content: [{ type: "text", text: `moved ${checked.amount} from ${from} to ${to}` }] };
+  },
+});
+
+// A library without Standard JSON Schema: give the converter yourself.
+export function valibotWithConverter() {
+  const weather = defineTool({
+    name: "weather",
+    description: "Current weather for a city",
+    parameters: v.object({
+      city: v.pipe(
+        v.string(),
+        v.check((city) => city.trim() !== "", "empty"),
+      ),
+    }),
+    // `check` has no JSON Schema form; let Valibot enforce it after our pass.
+    toJsonSchema: (schema) => toJsonSchema(schema, { errorMode: "ignore" }),
+    execute: async ({ city }) => ({ content: [{ type: "text", text: `sunny in ${city}` }] }),
+  });
+  return weather;
+}
+
 // ## Seams: replaceable capabilities
 export const ClockSeam = defineSeam<{ now(): Date }>("clock");
 
@@ -72,6 +122,31 @@ export function useRegistry(): () => void {
 }
 
 // ## Arguments
+export function safeValidateExample(): void {
+  const { arguments: args, argumentsError } = parseToolCallArguments(
+    '{"path":"a.txt","offset":"10"}',
+  );
+  const call = {
+    type: "toolCall" as const,
+    id: "call_1",
+    name: "read_file",
+    arguments: args,
+    ...(argumentsError === undefined ? {} : { argumentsError }),
+  };
+  const result = safeValidateToolArguments(readFile, call);
+  if (result.ok) {
+    result.params; // { path: "a.txt", offset: 10 }
+    result.changes; // [{ path: "/offset", rule: "convert", from: "10", to: 10 }]
+    const offset: number | undefined = result.params.offset;
+    console.log(offset);
+  } else {
+    result.error.message; // for the model, see below
+    result.error.issues; // [{ path: "/offset", keyword: "type", message: "expected integer, got string" }]
+    result.error.changes; // the coercions applied before it gave up
+  }
+}
+
+// The throwing form: `validateToolArguments` returns params or throws the same error.
 export function validateExample(): void {
   const { arguments: args, argumentsError } = parseToolCallArguments(
     '{"path":"a.txt","offset":"10"}',
@@ -94,4 +169,18 @@ export function validateExample(): void {
       console.log(error.changes); // the coercions applied before it gave up
     }
   }
+}
+
+// ### Coercion: lossless by default — opting into Pi's rules
+export function piCoercion(parameters: typeof readFile.parameters, tools: readonly Tool[]) {
+  const execute = () => ({ content: [] });
+  const legacy = defineTool({
+    name: "legacy_tool",
+    description: "…",
+    parameters,
+    coercion: "pi",
+    execute,
+  });
+  const registry = new ToolRegistry(tools, { coercion: "pi" });
+  return { legacy, registry };
 }
