@@ -19,7 +19,7 @@ export type SuspendedCallRecord =
       readonly status: "awaiting_approval";
       readonly request: ToolApprovalRequest;
       /** The call's lock keys, so that calls overlapping them stay deferred after a resume. */
-      readonly lockKeys?: readonly string[];
+      readonly lockKeys?: readonly string[] | undefined;
     }
   | { readonly status: "deferred"; readonly toolCall: ToolCall };
 

@@ -28,8 +28,8 @@ export interface JournaledBatchView {
 
 /** Options of {@link planToolBatchResume}: the resume's `approval` option, and a journal's view. */
 export interface PlanToolBatchResumeOptions {
-  readonly approval?: Pick<ToolApprovalOptions<unknown>, "stateSecret" | "now">;
-  readonly journaled?: JournaledBatchView;
+  readonly approval?: Pick<ToolApprovalOptions<unknown>, "stateSecret" | "now"> | undefined;
+  readonly journaled?: JournaledBatchView | undefined;
 }
 
 /** What happens to one call on resume. */

@@ -9,5 +9,5 @@ import type { ToolApprovalOptions } from "./tool-approval-options";
 export interface ResumeToolBatchOptions<TContext = unknown>
   extends Omit<ExecuteToolBatchOptions<TContext>, "mode" | "batchId"> {
   /** `stateSecret` verifies the state; `now` decides which requests expired. */
-  readonly approval?: ToolApprovalOptions<TContext>;
+  readonly approval?: ToolApprovalOptions<TContext> | undefined;
 }

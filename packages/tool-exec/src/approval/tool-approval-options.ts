@@ -44,16 +44,16 @@ export type ToolApprovalDecider = (
 /** The `approval` option of `executeToolBatch` and `resumeToolBatch`. */
 export interface ToolApprovalOptions<TContext = unknown> {
   /** Replaces every tool's own `needsApproval`; see {@link BatchNeedsApproval}. */
-  readonly needsApproval?: BatchNeedsApproval<TContext>;
+  readonly needsApproval?: BatchNeedsApproval<TContext> | undefined;
   /** Decides in process; see {@link ToolApprovalDecider}. */
-  readonly decide?: ToolApprovalDecider;
+  readonly decide?: ToolApprovalDecider | undefined;
   /**
    * Milliseconds a request stays open; a call's `needsApproval` may set its own. Default: requests
    * never expire. A number ≥ 0 (`Infinity`: never); fractions round up to whole milliseconds.
    */
-  readonly ttlMs?: number;
+  readonly ttlMs?: number | undefined;
   /** Signs and verifies the `SuspendedBatch` (HMAC-SHA256). Must not be empty. */
-  readonly stateSecret?: string | Uint8Array;
+  readonly stateSecret?: string | Uint8Array | undefined;
   /**
    * The clock of `createdAt`, `requestedAt`, `expiresAt` and expiry checks, in milliseconds since
    * the epoch.
@@ -61,5 +61,5 @@ export interface ToolApprovalOptions<TContext = unknown> {
    * **Contract:** must not throw; must return a finite time. Default `Date.now`; tests pass a fake
    * clock.
    */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
 }

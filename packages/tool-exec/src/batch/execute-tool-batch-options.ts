@@ -20,30 +20,30 @@ export interface ExecuteToolBatchOptions<TContext = unknown>
    * one call after the other. A call to a tool with `executionMode: "sequential"` makes the whole
    * batch sequential.
    */
-  readonly mode?: ToolBatchMode;
+  readonly mode?: ToolBatchMode | undefined;
   /** At most this many calls execute at once in a parallel batch: an integer ≥ 1. Default: no limit. */
-  readonly maxConcurrency?: number;
+  readonly maxConcurrency?: number | undefined;
   /** Receives the batch's events, awaited one at a time; see {@link ToolEventListener}. */
-  readonly onEvent?: ToolEventListener;
+  readonly onEvent?: ToolEventListener | undefined;
   /** Output truncation of the messages' text; `false` turns it off. SPEC defaults otherwise. */
-  readonly truncation?: TruncationOptions | false;
+  readonly truncation?: TruncationOptions | false | undefined;
   /**
    * The batch's id: the prefix of every call's `idempotencyKey` (`${batchId}:${toolCallId}`), the
    * name of its suspended state and journal. Must match `^[A-Za-z0-9_.-]{1,128}$` (else the batch
    * rejects with `ToolBatchError` `INVALID_ARGUMENT` before any event). Default
    * `crypto.randomUUID()`.
    */
-  readonly batchId?: string;
+  readonly batchId?: string | undefined;
   /**
    * Records the batch durably (SPEC §11): the batch holds the journal's lock on `batchId` while it
    * runs, writes its calls before the first event, each call's intent right before `execute` and
    * its outcome before its end event, so `recoverToolBatch` can finish it after a crash. A
    * suspended batch releases the lock. Default: no journal.
    */
-  readonly journal?: ToolCallJournal;
+  readonly journal?: ToolCallJournal | undefined;
   /**
    * How many times recovery runs a `replay: "safe"` call that was interrupted (its `started`
    * records), before it gives up with the "interrupted <N> times" text: an integer ≥ 1, default 3.
    */
-  readonly maxAttempts?: number;
+  readonly maxAttempts?: number | undefined;
 }

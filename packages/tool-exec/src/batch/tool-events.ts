@@ -13,9 +13,9 @@ export interface ToolExecutionStartEvent {
   readonly toolName: string;
   readonly args: Readonly<Record<string, unknown>>;
   /** `true` when the call had a start event in an earlier run of its batch (a resume). */
-  readonly resumed?: true;
+  readonly resumed?: true | undefined;
   /** The attempt of a call a journal runs again after a crash (SPEC §11); absent for the first. */
-  readonly attempt?: number;
+  readonly attempt?: number | undefined;
 }
 
 /** A running tool streamed a partial result through `context.onUpdate`. */
@@ -38,9 +38,9 @@ export interface ToolExecutionEndEvent {
   readonly result: ToolResult;
   readonly isError: boolean;
   /** Why the call is an error; present exactly when `isError` is true. */
-  readonly errorType?: ToolCallErrorType;
+  readonly errorType?: ToolCallErrorType | undefined;
   /** Present only when `execute` ran. */
-  readonly durationMs?: number;
+  readonly durationMs?: number | undefined;
 }
 
 /** The transcript message of one call. Always in the assistant message's source order. */

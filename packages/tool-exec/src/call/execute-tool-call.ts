@@ -9,7 +9,7 @@ import { ToolRun } from "./tool-run";
 export interface ExecuteToolCallOptions<TContext = unknown>
   extends Omit<RunToolCallOptions<TContext>, "tools"> {
   /** Output truncation of the message's text; `false` turns it off. SPEC defaults otherwise. */
-  readonly truncation?: TruncationOptions | false;
+  readonly truncation?: TruncationOptions | false | undefined;
 }
 
 /**

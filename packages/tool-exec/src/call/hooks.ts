@@ -44,11 +44,11 @@ export interface BeforeToolCallContext<TContext = unknown> {
 /** What `beforeToolCall` may return. */
 export interface BeforeToolCallResult {
   /** `true` stops the call: `execute` does not run and the call ends as an error result. */
-  readonly block?: boolean;
+  readonly block?: boolean | undefined;
   /** The error result's text when blocked; `Tool execution was blocked` when absent or empty. */
-  readonly reason?: string;
+  readonly reason?: string | undefined;
   /** With `block`, the blocked result votes to stop the agent after this batch. Ignored without `block`. */
-  readonly terminate?: boolean;
+  readonly terminate?: boolean | undefined;
 }
 
 /**
@@ -93,12 +93,12 @@ export interface AfterToolCallContext<TContext = unknown> {
  * drops `structuredContent`, since it may no longer match the new content.
  */
 export interface AfterToolCallResult {
-  readonly content?: readonly ToolContent[];
+  readonly content?: readonly ToolContent[] | undefined;
   readonly details?: unknown;
   readonly structuredContent?: unknown;
-  readonly isError?: boolean;
-  readonly usage?: Usage;
-  readonly terminate?: boolean;
+  readonly isError?: boolean | undefined;
+  readonly usage?: Usage | undefined;
+  readonly terminate?: boolean | undefined;
 }
 
 /**

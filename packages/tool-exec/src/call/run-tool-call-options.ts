@@ -24,39 +24,39 @@ export interface RunToolCallOptions<TContext = unknown> {
   /** The tools of this run: a `ToolRegistry` or an array of tools. */
   readonly tools: ToolSource;
   /** Aborts the run: calls not yet executing end as `Operation aborted`; running tools see it. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** A policy gate before `execute`; see {@link BeforeToolCallHook}. */
-  readonly beforeToolCall?: BeforeToolCallHook<TContext>;
+  readonly beforeToolCall?: BeforeToolCallHook<TContext> | undefined;
   /** A rewrite after `execute`; see {@link AfterToolCallHook}. */
-  readonly afterToolCall?: AfterToolCallHook<TContext>;
+  readonly afterToolCall?: AfterToolCallHook<TContext> | undefined;
   /** Seam implementations for `context.use(seam)`: pairs or a `Map`. */
-  readonly seams?: SeamImplementations;
+  readonly seams?: SeamImplementations | undefined;
   /**
    * Default time limit of one `execute`, in milliseconds; a tool's own `timeoutMs` wins. Absent,
    * `0`, negative or not finite: no limit.
    */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /**
    * After a timeout aborts a tool's signal, how long to wait for the tool to stop before it is
    * reported as abandoned. Default 100 ms.
    */
-  readonly timeoutGraceMs?: number;
+  readonly timeoutGraceMs?: number | undefined;
   /** Anything the hooks should see (the agent's context, a user id); passed through untouched. */
-  readonly context?: TContext;
+  readonly context?: TContext | undefined;
   /** Receives streamed partial results; see {@link ToolUpdateListener}. */
-  readonly onUpdate?: ToolUpdateListener;
+  readonly onUpdate?: ToolUpdateListener | undefined;
   /**
    * Human approval (SPEC §10): a batch-level `needsApproval`, an in-process `decide`, expiry and the
    * state's signing secret. A batch suspends for a call that awaits a decision; a single or nested
    * call cannot suspend, so it runs only when `decide` gives a verdict. A tool's own
    * `needsApproval` applies even without this option.
    */
-  readonly approval?: ToolApprovalOptions<TContext>;
+  readonly approval?: ToolApprovalOptions<TContext> | undefined;
   /**
    * Runs step 6 — `execute` — on a remote worker for the tools it handles (SPEC §12). Everything
    * else stays here: preflight, hooks, approval, the journal, the time limit and abort (which also
    * reach the remote side through its signal), `afterToolCall`, output checks and rendering. Nested
    * calls of this run use it too. Default: every call executes in this process.
    */
-  readonly dispatcher?: ToolDispatcher;
+  readonly dispatcher?: ToolDispatcher | undefined;
 }

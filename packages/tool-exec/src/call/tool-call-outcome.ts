@@ -15,9 +15,9 @@ export interface ToolCallOutcome {
   /** `result.isError === true`. */
   readonly isError: boolean;
   /** Why the call is an error; present exactly when `isError` is true. */
-  readonly errorType?: ToolCallErrorType;
+  readonly errorType?: ToolCallErrorType | undefined;
   /** Milliseconds `execute` ran (an integer, monotonic clock); absent when `execute` never ran. */
-  readonly durationMs?: number;
+  readonly durationMs?: number | undefined;
   /** How approval resolved the call, when it needed one (SPEC §10). */
-  readonly approval?: ToolCallApproval;
+  readonly approval?: ToolCallApproval | undefined;
 }

@@ -27,11 +27,11 @@ export interface FileJournalOptions {
   /** The journal's folder, created if missing. One machine only: no NFS, no sharing between hosts. */
   readonly dir: string;
   /** `"group"` (default): appends of one tick share one fdatasync. `"each"`: one per append. `"none"`: no sync, for tests only. */
-  readonly sync?: FileJournalSync;
+  readonly sync?: FileJournalSync | undefined;
   /** Longest record line in bytes; default 8 MiB. A larger settled outcome is stored cut, with `truncatedRecord: true`. */
-  readonly maxRecordBytes?: number;
+  readonly maxRecordBytes?: number | undefined;
   /** Keep a completed batch's files; default `false`: they are deleted once `completed` is written. */
-  readonly retainCompleted?: boolean;
+  readonly retainCompleted?: boolean | undefined;
 }
 
 /** A batch this journal holds the lock of: only the holder appends to its file. */

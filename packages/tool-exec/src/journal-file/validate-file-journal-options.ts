@@ -9,9 +9,9 @@ export const DEFAULT_MAX_RECORD_BYTES = 8 * 1024 * 1024;
 const MIN_MAX_RECORD_BYTES = 1024;
 
 /** `options` with defaults; throws `ToolBatchError` `INVALID_ARGUMENT` naming a bad option. */
-export function validateFileJournalOptions(
-  options: FileJournalOptions,
-): Required<FileJournalOptions> {
+export function validateFileJournalOptions(options: FileJournalOptions): {
+  [Key in keyof FileJournalOptions]-?: Exclude<FileJournalOptions[Key], undefined>;
+} {
   const refuse = (message: string): never => {
     throw new ToolBatchError("INVALID_ARGUMENT", `createFileJournal: ${message}`);
   };

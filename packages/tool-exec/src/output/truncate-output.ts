@@ -11,9 +11,9 @@ import { isPromiseLike, type MaybePromise } from "../maybe-async";
 /** How much text of one result reaches the model. */
 export interface TruncationOptions {
   /** UTF-8 bytes of text shown at most. Default 51,200. */
-  readonly maxBytes?: number;
+  readonly maxBytes?: number | undefined;
   /** Lines of text shown at most. Default 2,000. */
-  readonly maxLines?: number;
+  readonly maxLines?: number | undefined;
   /**
    * Stores the full text of a truncated result (to a file, a blob store) and returns a reference
    * that the notice names, so the model can ask for the rest.
@@ -21,7 +21,9 @@ export interface TruncationOptions {
    * **Contract:** may be async. May throw or reject: the notice then names no reference, and the
    * call is not failed. `fullText` is every text part joined with a newline.
    */
-  readonly spill?: (fullText: string, toolCall: ToolCall) => string | PromiseLike<string>;
+  readonly spill?:
+    | ((fullText: string, toolCall: ToolCall) => string | PromiseLike<string>)
+    | undefined;
 }
 
 /** The SPEC's default budget of text bytes (UTF-8) per result. */
