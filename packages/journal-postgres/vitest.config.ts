@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from "vitest/config";
-import shared from "../../vitest.shared";
+import shared from "../../vitest.shared.ts";
 
 // The real PostgreSQL of scripts/services.sh, found or started once for the run (SPEC §13).
 export default mergeConfig(
