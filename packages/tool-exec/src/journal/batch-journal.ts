@@ -55,6 +55,24 @@ export class BatchJournal {
     ]);
   }
 
+  /**
+   * A batch whose outcomes are known before it starts (a truncated message: nothing runs): its
+   * `batch` record and every call's `settled` record in one append, so recovery never finds a call
+   * of it unsettled and runs it. Rejects (the batch has not started) when the journal refuses them.
+   */
+  beginSettled(calls: readonly ToolCall[], outcomes: readonly StorableOutcome[]): Promise<void> {
+    const at = this.#at();
+    return this.journal.append(this.batchId, [
+      { t: "batch", v: 1, batchId: this.batchId, at, mode: "sequential", calls },
+      ...outcomes.map((outcome) => ({
+        t: "settled" as const,
+        callId: outcome.toolCall.id,
+        at,
+        outcome: serializeOutcome(outcome),
+      })),
+    ]);
+  }
+
   /** The `approval` record of a call that awaits a human, with its params and lock keys. */
   approval(request: ToolApprovalRequest, lockKeys: readonly string[] | undefined): Promise<void> {
     return this.journal.append(this.batchId, [
