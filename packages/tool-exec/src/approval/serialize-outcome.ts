@@ -18,12 +18,14 @@ export type StorableOutcome = ToolCallOutcome;
  * fields (`type` and `text`, or `type`, `data` and `mimeType`); `details` and `structuredContent`
  * are copied with tool-core's JSON copier, and one that is not JSON (a class instance, a function,
  * a cycle) is stored as `null` and named in `dropped`; a `usage` that is not JSON is left out and
- * named there too. `isError` and `terminate` are kept only as `true`. Never throws for an outcome
+ * named there too; the outcome's own `dropped` (fields a worker or an earlier run dropped) stays in
+ * the list. `isError` and `terminate` are kept only as `true`. Never throws for an outcome
  * whose content the executor accepted.
  */
 export function serializeOutcome(outcome: StorableOutcome): SerializedOutcome {
   const { result } = outcome;
-  const dropped: DroppedResultField[] = [];
+  // Fields dropped before this copy (a dispatched call's worker, an earlier run) stay named.
+  const dropped: DroppedResultField[] = [...(outcome.dropped ?? [])];
   const stored: { -readonly [K in keyof ToolResult]: ToolResult[K] } = {
     content: result.content.map(copyContentPart),
   };
@@ -34,7 +36,7 @@ export function serializeOutcome(outcome: StorableOutcome): SerializedOutcome {
   if (result.usage !== undefined) {
     const usage = copyJsonValue(result.usage);
     if (usage.ok && isPlainObject(usage.value)) stored.usage = usage.value as Usage;
-    else dropped.push("usage");
+    else if (!dropped.includes("usage")) dropped.push("usage");
   }
   if (result.isError === true) stored.isError = true;
   if (result.terminate === true) stored.terminate = true;
@@ -57,6 +59,7 @@ export function restoreOutcome(toolCall: ToolCall, stored: SerializedOutcome): S
     ...(stored.durationMs === undefined ? {} : { durationMs: stored.durationMs }),
     ...(stored.errorType === undefined ? {} : { errorType: stored.errorType as ToolCallErrorType }),
     ...(stored.approval === undefined ? {} : { approval: stored.approval }),
+    ...(stored.dropped === undefined ? {} : { dropped: stored.dropped }),
   };
 }
 
@@ -73,7 +76,7 @@ function copyOrDrop(
 ): unknown {
   const copied = copyJsonValue(value);
   if (copied.ok) return copied.value;
-  dropped.push(field);
+  if (!dropped.includes(field)) dropped.push(field);
   return null;
 }
 

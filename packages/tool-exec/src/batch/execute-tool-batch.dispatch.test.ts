@@ -117,6 +117,35 @@ describe("executeToolBatch with a dispatcher", () => {
     expect(firstText(batch.outcomes[1]?.result ?? { content: [] })).toBe("n is 7");
   });
 
+  it("should carry a returned result's dropped note into the outcome, the journal and a suspended state", async () => {
+    const fake = createFakeDispatcher(() =>
+      Promise.resolve({
+        status: "returned",
+        value: {
+          content: [{ type: "text", text: "sent" }],
+          details: null,
+          structuredContent: null,
+        },
+        dropped: ["details", "structuredContent"],
+      }),
+    );
+    const journal = createMemoryJournal();
+    const outcome = await executeToolBatch([call("c1", "remote"), call("c2", "held")], {
+      tools: [remoteTool, { ...remoteTool, name: "held", needsApproval: () => true }],
+      dispatcher: fake.dispatcher,
+      journal,
+      batchId: "dropped",
+      // The hook replaces structuredContent, so only details is still a dropped field.
+      afterToolCall: () => ({ structuredContent: { rewritten: true } }),
+    });
+    expect(outcome.status).toBe("suspended");
+    if (outcome.status !== "suspended") return;
+    const stored = outcome.state.calls[0];
+    expect(stored?.status === "settled" ? stored.outcome.dropped : undefined).toEqual(["details"]);
+    const settled = (await journal.read("dropped")).find((record) => record.t === "settled");
+    expect(settled?.t === "settled" ? settled.outcome.dropped : undefined).toEqual(["details"]);
+  });
+
   it("should run a tool locally when handles says false", async () => {
     localRuns = 0;
     const fake = createFakeDispatcher(() => returned({ content: [] }), { handles: () => false });

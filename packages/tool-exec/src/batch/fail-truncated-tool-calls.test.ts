@@ -1,7 +1,13 @@
+import type { AssistantMessage } from "@toolwright/tool-core";
 import { describe, expect, it, vi } from "vitest";
 import { truncatedToolCallText } from "../call/executor-texts";
-import { createToolCall, describeEvents, echoTool } from "../test-support";
+import { createMemoryJournal } from "../journal/create-memory-journal";
+import { listOpenToolBatches } from "../journal/list-open-tool-batches";
+import type { ToolCallJournal } from "../journal/tool-call-journal";
+import { createToolCall, describeEvents, echoTool, firstText } from "../test-support";
+import { executeAssistantMessage } from "./execute-assistant-message";
 import { failTruncatedToolCalls } from "./fail-truncated-tool-calls";
+import { recoverToolBatch } from "./recover-tool-batch";
 import type { ToolExecutionEvent } from "./tool-events";
 
 describe("failTruncatedToolCalls", () => {
@@ -45,5 +51,49 @@ describe("failTruncatedToolCalls", () => {
     expect(batch.messages[1]?.content).toEqual([
       { type: "text", text: truncatedToolCallText("write") },
     ]);
+  });
+
+  it("should journal the batch and every settled call before the first event, then completed, so recovery runs nothing", async () => {
+    const log: string[] = [];
+    const inner = createMemoryJournal();
+    const journal: ToolCallJournal = {
+      ...inner,
+      async append(batchId, records) {
+        await inner.append(batchId, records);
+        log.push(records.map((record) => record.t).join("+"));
+      },
+    };
+    const execute = vi.fn();
+    const tools = [{ ...echoTool, execute }];
+    const message: AssistantMessage = {
+      role: "assistant",
+      content: [createToolCall("1", "echo", { value: "a" }), createToolCall("2", "echo", {})],
+      timestamp: 0,
+      stopReason: "length",
+    };
+    const batch = await executeAssistantMessage(message, {
+      tools,
+      journal,
+      batchId: "cut",
+      onEvent: (event) => void log.push(event.type),
+    });
+    expect(batch).toMatchObject({ status: "complete", mode: "truncated" });
+    expect(log[0]).toBe("batch+settled+settled");
+    expect(log.at(-1)).toBe("completed");
+    const records = await inner.read("cut");
+    expect(records.map((record) => record.t)).toEqual(["batch", "settled", "settled", "completed"]);
+    expect(records[2]).toMatchObject({
+      t: "settled",
+      callId: "2",
+      outcome: { errorType: "truncated_tool_call", isError: true },
+    });
+    expect(await listOpenToolBatches(journal)).toEqual([]);
+    const recovered = await recoverToolBatch("cut", { tools, journal });
+    expect(
+      recovered.status === "complete"
+        ? recovered.outcomes.map((outcome) => firstText(outcome.result))
+        : [],
+    ).toEqual([truncatedToolCallText("echo"), truncatedToolCallText("echo")]);
+    expect(execute).not.toHaveBeenCalled();
   });
 });

@@ -28,7 +28,12 @@ import { normalizeConcurrency } from "./run-tool-batch";
  * with compare-and-set on `(batchId, revision)`. With `journal`, the resume takes the batch's lock
  * (`BATCH_LOCKED`), refuses a state older than the journal (`STALE_STATE`) or a decision that
  * differs from a journaled one (`ALREADY_DECIDED`), applies every journaled decision, and writes
- * its own decisions and the new revision before anything runs.
+ * its own decisions and the new revision before anything runs. One exception to "a rejected resume
+ * changed no journal": when another process journals a different decision on one of the calls
+ * between this resume's read and its write, the resume rejects with `ALREADY_DECIDED` having run
+ * nothing, emitted nothing and written no revision, but its other decisions stay journaled, as
+ * if each had been sent with `submitToolDecision` (the journal cannot write several decisions
+ * atomically). A decision journaled identically meanwhile is no conflict.
  */
 export async function resumeToolBatch<TContext = unknown>(
   state: SuspendedBatch,
@@ -56,12 +61,13 @@ export async function resumeToolBatch<TContext = unknown>(
     const journaled = readJournaledBatch(plan.batchId, records);
     const view = { revision: journaled.revision, decisions: journaled.decisions };
     const checked = await planToolBatchResume(state, decisions, { approval, journaled: view });
-    const duplicates = await journal.decisions(checked.newDecisions);
-    if (duplicates.length > 0) {
-      // Another process decided between our read and our write: the first decision wins.
+    const conflicts = await journal.decisions(checked.newDecisions);
+    if (conflicts.length > 0) {
+      // Another process decided differently between our read and our write: the first decision
+      // wins. Our other decisions stay journaled (README, "Decisions racing a resume").
       throw new ToolBatchError(
         "ALREADY_DECIDED",
-        `approvalId ${JSON.stringify(duplicates[0])} was decided by someone else meanwhile; load the batch again`,
+        `approvalId ${JSON.stringify(conflicts[0])} was decided differently by someone else meanwhile; load the batch again (this resume's other decisions are journaled)`,
       );
     }
     await journal.revision(checked.revision + 1);

@@ -9,6 +9,7 @@
  * without executing.
  */
 import type { Seam, ToolCall, ToolResult } from "@toolwright/tool-core";
+import type { DroppedResultField } from "../approval/suspended-batch";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import { describeThrown } from "../describe-thrown";
 import { DispatchedFailure, dispatchToolCall, isDispatched } from "../dispatch/dispatch-tool-call";
@@ -112,6 +113,12 @@ export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolC
   }
 }
 
+/** What a dispatched call's worker said about its result besides the value (SPEC §12). */
+interface Received {
+  /** The result fields the worker sent as `null` because they were not JSON. */
+  dropped?: readonly DroppedResultField[];
+}
+
 /** How `execute` ended when it did not return a value. */
 type Failure =
   | { readonly kind: "threw"; readonly error: unknown }
@@ -133,22 +140,23 @@ function executeWithoutLimit(
     runCallPipeline,
     attempt,
   );
+  const received: Received = {};
   const start = performance.now();
   let pending: unknown;
   try {
-    pending = invokeTool(prepared, context, run, undefined, adopted);
+    pending = invokeTool(prepared, context, run, received, undefined, adopted);
   } catch (error) {
     return Promise.resolve(
-      finishCall(prepared, run, context, start, undefined, { kind: "threw", error }),
+      finishCall(prepared, run, context, received, start, undefined, { kind: "threw", error }),
     );
   }
   if (!isPromiseLike(pending)) {
-    return Promise.resolve(finishCall(prepared, run, context, start, pending, undefined));
+    return Promise.resolve(finishCall(prepared, run, context, received, start, pending, undefined));
   }
   return Promise.resolve(pending).then(
-    (value) => finishCall(prepared, run, context, start, value, undefined),
+    (value) => finishCall(prepared, run, context, received, start, value, undefined),
     (error: unknown) =>
-      finishCall(prepared, run, context, start, undefined, { kind: "threw", error }),
+      finishCall(prepared, run, context, received, start, undefined, { kind: "threw", error }),
   );
 }
 
@@ -168,11 +176,12 @@ async function executeWithLimit(
     runCallPipeline,
     attempt,
   );
+  const received: Received = {};
   const start = performance.now();
   let value: unknown;
   let failure: Failure | undefined;
   try {
-    const pending = invokeTool(prepared, context, run, timeoutMs, adopted);
+    const pending = invokeTool(prepared, context, run, received, timeoutMs, adopted);
     if (isPromiseLike(pending)) {
       const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
       const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
@@ -186,7 +195,7 @@ async function executeWithLimit(
     failure = { kind: "threw", error };
   }
   unlink?.();
-  return finishCall(prepared, run, context, start, value, failure);
+  return finishCall(prepared, run, context, received, start, value, failure);
 }
 
 /** Step 6: the tool's `execute`, or the run's dispatcher when it handles the tool (SPEC §12). */
@@ -194,13 +203,17 @@ function invokeTool(
   prepared: PreparedCall,
   context: RunningToolContext,
   run: ToolRun,
+  received: Received,
   timeoutMs: number | undefined,
   adopted: ToolDispatchResult | undefined,
 ): unknown {
   const { tool, args, span } = prepared;
   const { dispatcher } = run;
   if (dispatcher !== undefined && isDispatched(dispatcher, tool)) {
-    const dispatch = () => dispatchToolCall(dispatcher, prepared, context, run, timeoutMs, adopted);
+    const dispatch = () =>
+      dispatchToolCall(dispatcher, prepared, context, run, timeoutMs, adopted, (dropped) => {
+        received.dropped = dropped;
+      });
     return span === undefined ? dispatch() : runInSpan(span, dispatch);
   }
   return span === undefined
@@ -213,6 +226,7 @@ function finishCall(
   prepared: PreparedCall,
   run: ToolRun,
   context: RunningToolContext,
+  received: Received,
   start: number,
   value: unknown,
   failure: Failure | undefined,
@@ -221,10 +235,10 @@ function finishCall(
   const updates = context.close();
   if (updates instanceof Promise) {
     return updates.then((updateFailure) =>
-      completeCall(prepared, run, value, failure, updateFailure, durationMs),
+      completeCall(prepared, run, value, failure, updateFailure, durationMs, received),
     );
   }
-  return completeCall(prepared, run, value, failure, updates, durationMs);
+  return completeCall(prepared, run, value, failure, updates, durationMs, received);
 }
 
 function completeCall(
@@ -234,6 +248,7 @@ function completeCall(
   failure: Failure | undefined,
   updateFailure: UpdateFailure | undefined,
   durationMs: number,
+  received: Received,
 ): MaybePromise<ToolCallOutcome> {
   let failed: ToolResult | undefined;
   let errorType: ToolCallErrorType | undefined;
@@ -252,7 +267,7 @@ function completeCall(
     failed = createErrorResult(describeThrown(updateFailure.error));
     errorType = "update_listener_error";
   }
-  return finishExecutedCall(run, prepared, value, failed, errorType, durationMs);
+  return finishExecutedCall(run, prepared, value, failed, errorType, durationMs, received.dropped);
 }
 
 function findMissingSeam(

@@ -4,6 +4,7 @@ import {
   type ToolResult,
   validateToolOutput,
 } from "@toolwright/tool-core";
+import type { DroppedResultField } from "../approval/suspended-batch";
 import { describeThrown } from "../describe-thrown";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
 import { applyAfterToolCall } from "./apply-after-tool-call";
@@ -20,6 +21,8 @@ import type { ToolRun } from "./tool-run";
 interface Finishing {
   readonly prepared: PreparedCall;
   readonly durationMs: number;
+  /** A dispatched call's `dropped` note (SPEC §12), kept for the fields still `null` at the end. */
+  readonly dropped: readonly DroppedResultField[] | undefined;
 }
 
 const NOT_RENDERED: readonly ToolContent[] = Object.freeze([]);
@@ -29,7 +32,8 @@ const NOT_RENDERED: readonly ToolContent[] = Object.freeze([]);
  * tool's result shape and `structuredContent` against `outputSchema`; a value tool's value against
  * `output.schema`), `afterToolCall` replaces fields, and a value tool's final value is rendered
  * into `content`. `failed` is the error result when `execute` threw, timed out or an update
- * listener failed; the hook still sees it. Returns the call's outcome (its span ended);
+ * listener failed; the hook still sees it. `dropped` is a dispatched call's note of the result fields
+ * its worker sent as `null`; the outcome keeps the ones the final result still has as `null`. Returns the call's outcome (its span ended);
  * synchronous unless the hook returns a promise.
  */
 export function finishExecutedCall(
@@ -39,9 +43,10 @@ export function finishExecutedCall(
   failed: ToolResult | undefined,
   failedErrorType: ToolCallErrorType | undefined,
   durationMs: number,
+  dropped?: readonly DroppedResultField[],
 ): MaybePromise<ToolCallOutcome> {
   const { tool } = prepared;
-  const finishing: Finishing = { prepared, durationMs };
+  const finishing: Finishing = { prepared, durationMs, dropped };
   let result: ToolResult;
   let errorType = failedErrorType;
   let renderValue = false;
@@ -124,7 +129,9 @@ function settle(
   errorType: ToolCallErrorType | undefined,
 ): ToolCallOutcome {
   const { prepared, durationMs } = finishing;
-  return settleCall(prepared.toolCall, prepared.span, result, errorType, durationMs);
+  const outcome = settleCall(prepared.toolCall, prepared.span, result, errorType, durationMs);
+  const dropped = finishing.dropped?.filter((field) => result[field] === null);
+  return dropped === undefined || dropped.length === 0 ? outcome : { ...outcome, dropped };
 }
 
 function fail(finishing: Finishing, text: string, errorType: ToolCallErrorType): ToolCallOutcome {

@@ -1,4 +1,5 @@
 import type { ToolCall, ToolResult } from "@toolwright/tool-core";
+import type { DroppedResultField } from "../approval/suspended-batch";
 import type { ToolCallApproval } from "../approval/tool-call-approval";
 import type { ToolCallErrorType } from "./tool-call-error-type";
 
@@ -20,4 +21,10 @@ export interface ToolCallOutcome {
   readonly durationMs?: number | undefined;
   /** How approval resolved the call, when it needed one (SPEC §10). */
   readonly approval?: ToolCallApproval | undefined;
+  /**
+   * The result fields that are `null` because they were not JSON when the result crossed a process
+   * boundary — a dispatched call's worker dropped them (SPEC §12), or an earlier run stored the
+   * outcome. Absent when nothing was dropped.
+   */
+  readonly dropped?: readonly DroppedResultField[] | undefined;
 }

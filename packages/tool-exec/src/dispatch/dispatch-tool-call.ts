@@ -5,6 +5,7 @@
  * dispatcher's own endings (`interrupted`, `tool_not_found`) as a {@link DispatchedFailure}.
  */
 import { copyJsonValue, type JsonObject, type Tool } from "@toolwright/tool-core";
+import type { DroppedResultField } from "../approval/suspended-batch";
 import type { PreparedCall } from "../call/prepared-call";
 import { readReplay } from "../call/read-replay";
 import type { RunningToolContext } from "../call/running-tool-context";
@@ -44,7 +45,8 @@ export function isDispatched(dispatcher: ToolDispatcher | undefined, tool: Tool)
  * Dispatches one call, or uses `adopted` — a result recovery found with `dispatcher.lookup` — in
  * its place. Resolves to the returned value; rejects with a `DispatchedFailure`: the remote throw
  * (its `errorType` kept when it is one of the executor's), `interrupted`, `tool_not_found`, or
- * `dispatch_failed` for a transport failure (the dispatcher rejected).
+ * `dispatch_failed` for a transport failure (the dispatcher rejected). A `returned` result's
+ * `dropped` note goes to `onDropped` before the value resolves, so the outcome can carry it.
  */
 export function dispatchToolCall(
   dispatcher: ToolDispatcher,
@@ -53,8 +55,9 @@ export function dispatchToolCall(
   run: ToolRun,
   timeoutMs: number | undefined,
   adopted: ToolDispatchResult | undefined,
+  onDropped: (dropped: readonly DroppedResultField[]) => void,
 ): Promise<unknown> {
-  if (adopted !== undefined) return readDispatchResult(prepared.tool, adopted);
+  if (adopted !== undefined) return readDispatchResult(prepared.tool, adopted, onDropped);
   const { toolCall, tool } = prepared;
   const args = copyJsonValue(prepared.args);
   if (!args.ok) {
@@ -79,13 +82,18 @@ export function dispatchToolCall(
       },
       { signal: context.signal, onUpdate: context.onUpdate },
     )
-    .then((result) => readDispatchResult(tool, result), dispatchFailed);
+    .then((result) => readDispatchResult(tool, result, onDropped), dispatchFailed);
 }
 
-function readDispatchResult(tool: Tool, result: ToolDispatchResult): Promise<unknown> {
+function readDispatchResult(
+  tool: Tool,
+  result: ToolDispatchResult,
+  onDropped: (dropped: readonly DroppedResultField[]) => void,
+): Promise<unknown> {
   const name = tool.name;
   switch (result?.status) {
     case "returned":
+      if (Array.isArray(result.dropped) && result.dropped.length > 0) onDropped(result.dropped);
       return Promise.resolve(result.value);
     case "threw":
       return Promise.reject(

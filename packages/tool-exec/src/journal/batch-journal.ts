@@ -11,7 +11,9 @@ import type { PlannedDecision } from "../approval/plan-tool-batch-resume";
 import { type StorableOutcome, serializeOutcome } from "../approval/serialize-outcome";
 import type { ToolApprovalRequest } from "../approval/tool-approval-request";
 import type { ToolBatchMode } from "../batch/execute-tool-batch-options";
+import { isSameDecision } from "./is-same-decision";
 import type { SettledRecovery } from "./journal-record";
+import { readJournaledBatch } from "./read-journaled-batch";
 import type { JournalLock, ToolCallJournal } from "./tool-call-journal";
 
 /** The batch's journal and its lock; see the file header. */
@@ -53,6 +55,24 @@ export class BatchJournal {
     ]);
   }
 
+  /**
+   * A batch whose outcomes are known before it starts (a truncated message: nothing runs): its
+   * `batch` record and every call's `settled` record in one append, so recovery never finds a call
+   * of it unsettled and runs it. Rejects (the batch has not started) when the journal refuses them.
+   */
+  beginSettled(calls: readonly ToolCall[], outcomes: readonly StorableOutcome[]): Promise<void> {
+    const at = this.#at();
+    return this.journal.append(this.batchId, [
+      { t: "batch", v: 1, batchId: this.batchId, at, mode: "sequential", calls },
+      ...outcomes.map((outcome) => ({
+        t: "settled" as const,
+        callId: outcome.toolCall.id,
+        at,
+        outcome: serializeOutcome(outcome),
+      })),
+    ]);
+  }
+
   /** The `approval` record of a call that awaits a human, with its params and lock keys. */
   approval(request: ToolApprovalRequest, lockKeys: readonly string[] | undefined): Promise<void> {
     return this.journal.append(this.batchId, [
@@ -71,12 +91,15 @@ export class BatchJournal {
   }
 
   /**
-   * A resume's new decisions (the first decision of a call wins); returns the approval ids whose
-   * decision was already there (`"duplicate"`). Rejects on a journal failure.
+   * A resume's new decisions (the first decision of a call wins). Returns the approval ids another
+   * process decided differently meanwhile; a decision already journaled identically counts as
+   * written. Every decision is tried even after a conflict, so the journal ends the same whatever
+   * the order (see "Decisions racing a resume" in the README). Rejects on a journal failure.
    */
   async decisions(decisions: readonly PlannedDecision[]): Promise<string[]> {
-    const duplicates: string[] = [];
-    for (const { callId, decision } of decisions) {
+    const duplicates: PlannedDecision[] = [];
+    for (const planned of decisions) {
+      const { callId, decision } = planned;
       const written = await this.journal.decide(this.batchId, {
         t: "decision",
         callId,
@@ -88,9 +111,14 @@ export class BatchJournal {
         ...(decision.by === undefined ? {} : { by: decision.by }),
         at: this.#at(),
       });
-      if (written === "duplicate") duplicates.push(decision.approvalId);
+      if (written === "duplicate") duplicates.push(planned);
     }
-    return duplicates;
+    if (duplicates.length === 0) return [];
+    const journaled = readJournaledBatch(this.batchId, await this.journal.read(this.batchId));
+    return duplicates.flatMap(({ callId, decision }) => {
+      const first = journaled.decisions.find((entry) => entry.callId === callId);
+      return first !== undefined && isSameDecision(first, decision) ? [] : [decision.approvalId];
+    });
   }
 
   /** A resume's or recovery's new `revision`, before anything runs; rejects on a failure. */

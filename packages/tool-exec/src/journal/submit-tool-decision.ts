@@ -1,6 +1,7 @@
 import { readToolApprovalDecisions } from "../approval/read-tool-approval-decisions";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
 import { ToolBatchError } from "../approval/tool-batch-error";
+import { isSameDecision } from "./is-same-decision";
 import { readJournaledBatch } from "./read-journaled-batch";
 import type { JournalWriteResult, ToolCallJournal } from "./tool-call-journal";
 
@@ -54,13 +55,5 @@ export async function submitToolDecision(
   throw new ToolBatchError(
     "ALREADY_DECIDED",
     `approvalId ${quoted} already has a different decision (${first?.decision ?? "unknown"}); the first decision wins`,
-  );
-}
-
-function isSameDecision(left: ToolApprovalDecision, right: ToolApprovalDecision): boolean {
-  const message = (decision: ToolApprovalDecision) =>
-    decision.decision === "deny" ? decision.message : undefined;
-  return (
-    left.decision === right.decision && left.by === right.by && message(left) === message(right)
   );
 }
