@@ -76,10 +76,10 @@ describe("runDemo --journal DIR", () => {
 
   it("should end with a summary: one file per batch that ran, each call started and settled, none open", () => {
     const summary = events.find((event) => event.type === "journal_summary");
-    // Turn 5's cut-off message runs no batch through the executor's journal path; the others do.
+    // Every turn's batch is journaled, turn 5's cut-off one included (its calls settle unexecuted).
     expect(summary).toMatchObject({ type: "journal_summary", dir: journalDir, open: [] });
     if (summary?.type !== "journal_summary") return;
-    expect(summary.batches).toBe(8);
+    expect(summary.batches).toBe(9);
     expect(summary.started).toBeGreaterThan(0);
     expect(output).toContain(`none open → ${journalDir}`);
   });
