@@ -2,6 +2,8 @@
 // is what a model typically gets almost right (numbers and booleans as strings, one value where
 // an array belongs, optional fields sent as null), with the value a coercing parse must produce;
 // one is wrong in several places at once, so "all issues" means something.
+
+import { readFileSync } from "node:fs";
 import {
   applyEdits,
   applyEditsJson,
@@ -11,12 +13,27 @@ import {
   edit,
   grep,
   httpRequest,
+  mcpEditFile,
   position,
   range,
   readFile,
   textEdit,
 } from "./tool-schemas.js";
 import { typeboxToJson } from "./typebox-to-json.js";
+
+/**
+ * The recorded `edit_file` input schema of the real MCP filesystem server (see fixtures/README.md),
+ * without its draft-07 `$schema`, which Ajv's 2020-12 class would refuse.
+ */
+const { $schema: _draft, ...mcpEditFileJson } = JSON.parse(
+  readFileSync(new URL("./fixtures/mcp-edit-file.json", import.meta.url), "utf8"),
+).inputSchema;
+
+const fiftyEdits = Array.from({ length: 50 }, (_, index) => ({
+  oldText: `const value${index} = ${index};`,
+  newText: `const value${index} = ${index + 1};`,
+  ...(index % 2 === 0 ? { replaceAll: index % 4 === 0 } : {}),
+}));
 
 /**
  * @typedef {object} SchemaCase
@@ -281,5 +298,64 @@ export const schemaCases = [
       externalUrl: "::",
     },
     invalidIssues: 8,
+  },
+  {
+    name: "edit, 50 edits (array of 50 objects)",
+    description: "the `edit` schema with an array of 50 objects, half with the optional boolean",
+    typebox: edit,
+    references: [],
+    json: typeboxToJson(edit),
+    valid: { path: "src/app.ts", edits: fiftyEdits },
+    coercible: {
+      path: "src/app.ts",
+      edits: fiftyEdits.map((item) =>
+        "replaceAll" in item ? { ...item, replaceAll: String(item.replaceAll) } : item,
+      ),
+    },
+    coerced: { path: "src/app.ts", edits: fiftyEdits },
+    invalid: {
+      path: "src/app.ts",
+      edits: fiftyEdits.map((item, index) => {
+        if (index === 7) return { newText: item.newText };
+        if (index === 23) return { ...item, replaceAll: "sometimes" };
+        if (index === 41) return { ...item, newText: {} };
+        return item;
+      }),
+    },
+    invalidIssues: 3,
+  },
+  {
+    name: "edit_file (real MCP server)",
+    description:
+      "server-filesystem's recorded edit_file schema: array of objects, a defaulted boolean",
+    typebox: mcpEditFile,
+    references: [],
+    json: mcpEditFileJson,
+    valid: {
+      path: "/tmp/project/src/app.ts",
+      edits: [
+        { oldText: "const a = 1;", newText: "const a = 2;" },
+        { oldText: "foo()", newText: "bar()" },
+      ],
+      dryRun: true,
+    },
+    coercible: {
+      path: "/tmp/project/src/app.ts",
+      edits: [
+        { oldText: "const a = 1;", newText: "const a = 2;" },
+        { oldText: "foo()", newText: "bar()" },
+      ],
+      dryRun: "true",
+    },
+    coerced: {
+      path: "/tmp/project/src/app.ts",
+      edits: [
+        { oldText: "const a = 1;", newText: "const a = 2;" },
+        { oldText: "foo()", newText: "bar()" },
+      ],
+      dryRun: true,
+    },
+    invalid: { edits: [{ oldText: "a" }, { oldText: {}, newText: "b" }], dryRun: "perhaps" },
+    invalidIssues: 4,
   },
 ];

@@ -151,3 +151,18 @@ export const createIssue = Type.Object({
   externalUrl: Type.Optional(Type.String({ format: "uri" })),
   metadata: Type.Optional(Type.Object({ source: Type.String(), imported: Type.Boolean() })),
 });
+
+// TypeBox's native form of the real MCP `edit_file` schema in fixtures/mcp-edit-file.json (the
+// other libraries get that JSON as recorded); `default` is kept, `$schema` is not.
+export const mcpEditFile = Type.Object({
+  path: Type.String(),
+  edits: Type.Array(
+    Type.Object({
+      oldText: Type.String({ description: "Text to search for - must match exactly" }),
+      newText: Type.String({ description: "Text to replace with" }),
+    }),
+  ),
+  dryRun: Type.Optional(
+    Type.Boolean({ default: false, description: "Preview changes using git-style diff format" }),
+  ),
+});
