@@ -11,6 +11,7 @@ import { cancelDispatchedJob } from "./cancel-dispatched-job";
 import { cancelQueueName } from "./cancel-event";
 import { jobIdForKey } from "./job-id-for-key";
 import { lookupDispatchedJob } from "./lookup-dispatched-job";
+import { pollUntilFinished } from "./poll-until-finished";
 import { checkQueueName, QueueBullmqError } from "./queue-bullmq-error";
 import { readDispatchResult } from "./read-dispatch-result";
 
@@ -98,6 +99,7 @@ export async function createBullmqDispatcher(
     events.on(progressEvent as "progress", onProgress as never);
     let onAbort: (() => void) | undefined;
     const abortListener = () => onAbort?.();
+    const stopPolling = new AbortController();
     try {
       let job: Job;
       try {
@@ -129,7 +131,11 @@ export async function createBullmqDispatcher(
       else signal.addEventListener("abort", abortListener, { once: true });
       let value: unknown;
       try {
-        value = await Promise.race([job.waitUntilFinished(events), removed]);
+        value = await Promise.race([
+          job.waitUntilFinished(events),
+          removed,
+          pollUntilFinished((id) => Job.fromId(queue, id), jobId, stopPolling.signal),
+        ]);
       } catch (error) {
         if (error === signal.reason && signal.aborted) throw error;
         throw new QueueBullmqError(
@@ -147,6 +153,7 @@ export async function createBullmqDispatcher(
       }
       return result;
     } finally {
+      stopPolling.abort();
       onAbort = undefined;
       signal.removeEventListener("abort", abortListener);
       events.off(progressEvent as "progress", onProgress as never);

@@ -1,0 +1,35 @@
+import type { Job } from "bullmq";
+
+/**
+ * The job's end read from its state every `intervalMs`: a fallback beside
+ * `job.waitUntilFinished(queueEvents)` (`readJob` is `(id) => Job.fromId(queue, id)`), whose completion event is lost when the job finishes after
+ * BullMQ's own `isFinished` check but before the `QueueEvents` stream read has begun (seen on the
+ * first call after a dispatcher starts: the call waited forever). Resolves with the return value of
+ * a completed job, rejects with the reason of a failed one; once `stop` aborts it never settles.
+ * A failed read (a connection hiccup) is retried at the next tick.
+ */
+export function pollUntilFinished(
+  readJob: (jobId: string) => Promise<Job | undefined>,
+  jobId: string,
+  stop: AbortSignal,
+  intervalMs = 1000,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      if (stop.aborted) return;
+      try {
+        const job = await readJob(jobId);
+        const state = job === undefined ? undefined : await job.getState();
+        if (stop.aborted) return;
+        if (job !== undefined && state === "completed") return resolve(job.returnvalue);
+        if (job !== undefined && state === "failed") return reject(new Error(job.failedReason));
+      } catch {
+        // Read again at the next tick.
+      }
+      if (!stop.aborted) timer = setTimeout(tick, intervalMs);
+    };
+    timer = setTimeout(tick, intervalMs);
+    stop.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  });
+}
