@@ -2,10 +2,9 @@ import { type McpMount, type McpMountEvent, mountMcpServers } from "@toolwright/
 import { provideSeam, ToolRegistry } from "@toolwright/tool-core";
 import { declarationsEqual, getCurrentTools, type TranscriptMessage } from "@toolwright/transcript";
 import { runAgentLoop } from "../agent-loop";
-import type { DemoEvent } from "../demo-event";
-import { createJsonRenderer, createPrettyRenderer, type DemoOutput } from "../render";
+import { openDemoRun } from "../open-demo-run";
+import type { DemoOutput } from "../render";
 import type { DemoOptions, DemoResult } from "../run-demo";
-import { createSandbox } from "../sandbox";
 import { createScriptedModel } from "../scripted-model";
 import {
   calculatorTool,
@@ -31,12 +30,6 @@ const TASK = "Look at the sandbox, write report.md, count its words and finish."
  * transcript. Offline: the scripted model, local processes only.
  */
 export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Promise<DemoResult> {
-  const started = performance.now();
-  const render = options.json === true ? createJsonRenderer(output) : createPrettyRenderer(output);
-  const emit = async (event: DemoEvent): Promise<void> => {
-    render(event);
-    await options.onEvent?.(event);
-  };
   let reporting = true;
   // Events of the first listings wait for the banner.
   let held: McpMountEvent[] | undefined = [];
@@ -53,10 +46,7 @@ export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Prom
       if (line !== undefined) output.write(`  mcp  ${line}\n`);
     }
   };
-  const sandbox = await createSandbox({
-    ...(options.sandbox === undefined ? {} : { directory: options.sandbox }),
-    ...(options.keep === undefined ? {} : { keep: options.keep }),
-  });
+  const { emit, sandbox, finish } = await openDemoRun(options, output);
   let mounts: McpMount[] = [];
   try {
     const workspace = createWorkspace(sandbox.root);
@@ -159,20 +149,14 @@ export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Prom
           return declaration !== undefined && declarationsEqual(tool, declaration);
         }),
     });
-    await emit({
-      type: "demo_end",
+    return await finish({
       reason: loop.reason,
       turns: loop.turns,
       toolCalls,
       errors,
-      durationMs: Math.round(performance.now() - started),
-    });
-    return {
-      reason: loop.reason,
       messages: loop.messages,
       finalTools: executable.map((tool) => tool.name),
-      sandbox: { root: sandbox.root, kept: sandbox.kept },
-    };
+    });
   } finally {
     reporting = false;
     await Promise.all(mounts.map((mount) => mount.close()));
