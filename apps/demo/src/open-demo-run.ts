@@ -25,8 +25,9 @@ export interface DemoRun {
 }
 
 /**
- * Opens a scene run (`--crash`, `--queue`): picks the renderer (`--json` or readable) and creates
- * the sandbox. The caller removes the sandbox with `sandbox.cleanup()` in its `finally`.
+ * Opens a demo run (the main demo and the `--crash`, `--queue` and `--mcp` scenes): picks the
+ * renderer (`--json` or readable) and creates the sandbox. The caller removes the sandbox with
+ * `sandbox.cleanup()` in its `finally`.
  */
 export async function openDemoRun(options: DemoOptions, output: DemoOutput): Promise<DemoRun> {
   const started = performance.now();

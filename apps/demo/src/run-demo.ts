@@ -19,9 +19,8 @@ import { demoSession } from "./demo-session";
 import { describeProviderModes } from "./describe-provider-modes";
 import { createSandboxPolicy, createSecretRedactor } from "./hooks";
 import { summarizeJournal } from "./journal/summarize-journal";
+import { openDemoRun } from "./open-demo-run";
 import type { DemoOutput } from "./render";
-import { createJsonRenderer, createPrettyRenderer } from "./render";
-import { createSandbox } from "./sandbox";
 import { createScriptedModel } from "./scripted-model";
 import type { Sleep } from "./tools";
 import {
@@ -93,16 +92,8 @@ export interface DemoResult {
  * replays the transcript. Output goes to `output`, readable or as JSON lines.
  */
 export async function runDemo(options: DemoOptions, output: DemoOutput): Promise<DemoResult> {
-  const started = performance.now();
-  const render = options.json === true ? createJsonRenderer(output) : createPrettyRenderer(output);
-  const emit = async (event: DemoEvent): Promise<void> => {
-    render(event);
-    await options.onEvent?.(event);
-  };
-  const sandbox = await createSandbox({
-    ...(options.sandbox === undefined ? {} : { directory: options.sandbox }),
-    ...(options.keep === undefined ? {} : { keep: options.keep }),
-  });
+  const run = await openDemoRun(options, output);
+  const { emit, sandbox } = run;
   let journal: ToolCallJournal | undefined;
   try {
     journal =
@@ -221,20 +212,14 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
     await saveAndReplay(loop.messages, registry, options.out, emit);
     if (journal !== undefined && options.journal !== undefined)
       await emit(await summarizeJournal(journal, options.journal));
-    await emit({
-      type: "demo_end",
+    return await run.finish({
       reason: loop.reason,
       turns: loop.turns,
       toolCalls,
       errors,
-      durationMs: Math.round(performance.now() - started),
-    });
-    return {
-      reason: loop.reason,
       messages: loop.messages,
       finalTools,
-      sandbox: { root: sandbox.root, kept: sandbox.kept },
-    };
+    });
 
     async function flush(): Promise<void> {
       for (const event of pendingEvents.splice(0)) await emit(event);
