@@ -5,6 +5,7 @@ import {
   type ToolContext,
   ToolRegistry,
 } from "@toolwright/tool-core";
+import { describeThrown } from "@toolwright/tool-exec";
 import { describe, expect, it } from "vitest";
 import { makeRequest } from "./__fixtures__/make-request";
 import {
@@ -38,6 +39,14 @@ const tools = new ToolRegistry([
     parameters: { type: "object" },
     execute() {
       throw "plain string";
+    },
+  }),
+  defineTool({
+    name: "throws_object",
+    description: "Throws a plain object without a message.",
+    parameters: { type: "object" },
+    execute() {
+      throw { code: 7, reason: "quota" };
     },
   }),
   defineTool({
@@ -145,6 +154,14 @@ describe("runDispatchedJob", () => {
       message: "plain string",
       errorType: "tool_error",
     });
+    // Described exactly as the coordinator's own executor describes a local throw.
+    const thrownObject = { code: 7, reason: "quota" };
+    expect(await runDispatchedJob(makeJob(makeRequest("throws_object")).job, makeState())).toEqual({
+      status: "threw",
+      message: describeThrown(thrownObject),
+      errorType: "tool_error",
+    });
+    expect(describeThrown(thrownObject)).toBe('{"code":7,"reason":"quota"}');
     expect(await runDispatchedJob(makeJob({ v: 1 }).job, makeState())).toEqual({
       status: "threw",
       message: "The job is not a tool call request: key is not a string",

@@ -1,5 +1,10 @@
 import { type Seam, ToolError, type ToolRegistry } from "@toolwright/tool-core";
-import { ABORTED_TEXT, type ToolDispatchResult, ToolRunnerSeam } from "@toolwright/tool-exec";
+import {
+  ABORTED_TEXT,
+  describeThrown,
+  type ToolDispatchResult,
+  ToolRunnerSeam,
+} from "@toolwright/tool-exec";
 import { readDispatchRequest } from "./read-dispatch-request";
 import { toDispatchResult } from "./to-dispatch-result";
 import { WorkerToolContext } from "./worker-tool-context";
@@ -108,19 +113,4 @@ function errorTypeOfThrow(
   if (cancel.aborted) return "aborted";
   if (ToolError.isInstance(error) && error.code === "SEAM_NOT_PROVIDED") return "seam_not_provided";
   return "tool_error";
-}
-
-/** The thrown value's message, as the coordinator's executor would describe a local throw. */
-function describeThrown(error: unknown): string {
-  try {
-    if (typeof error === "string") return error === "" ? "Error (empty message)" : error;
-    if (typeof error === "object" && error !== null) {
-      const { message, name } = error as { message?: unknown; name?: unknown };
-      if (typeof message === "string" && message !== "") return message;
-      if (typeof name === "string" && name !== "") return name;
-    }
-    return String(error);
-  } catch {
-    return "Error (the thrown value could not be described)";
-  }
 }

@@ -84,6 +84,7 @@ export { TOOL_CALL_ERROR_TYPES } from "./call/tool-call-error-type";
 export type { ToolCallOutcome } from "./call/tool-call-outcome";
 export type { ToolRunner } from "./call/tool-runner-seam";
 export { ToolRunnerSeam } from "./call/tool-runner-seam";
+export { describeThrown } from "./describe-thrown";
 export type {
   ToolDispatcher,
   ToolDispatchLookup,
