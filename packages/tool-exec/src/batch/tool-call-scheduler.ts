@@ -5,9 +5,24 @@
  * source order and no two calls can wait on each other (every queue is ordered the same way).
  * Starting and releasing a call costs O(its keys) — no step scans the batch. The scheduler owns
  * its entries: the values it is given are never written to.
+ *
+ * Calls start at most {@link START_SLICE} per microtask turn: the next slice starts from a queued
+ * microtask, after the calls already started had a turn to go on. Every call still starts in the
+ * same macrotask (before any timer, I/O callback or other task), so the calls run concurrently as
+ * before; but calls that settle within microtasks (a cached answer, a tool that only computes)
+ * finish and free their in-flight state while the rest are being started, instead of 10,000 calls
+ * each holding a context, its promise reactions and its hook state at once. That peak is what the
+ * young-generation garbage collector must copy, and it made the cost per call of a 10,000-call
+ * batch grow to about four times that of a 100-call batch.
  */
 import { keepShapeAlive } from "../keep-shape-alive";
 import type { MaybePromise } from "../maybe-async";
+
+/**
+ * How many calls start in one microtask turn. Measured on a 10,000-call batch of an instant tool
+ * with asynchronous hooks: 16–256 all cut the peak; 64 gave the lowest cost per call.
+ */
+export const START_SLICE = 64;
 
 /** The scheduler's record of one call. */
 interface Entry<TValue> {
@@ -35,6 +50,8 @@ export class ToolCallScheduler<TValue, TResult> {
   readonly #keyQueues = new Map<string, KeyQueue<TValue>>();
   #running = 0;
   #remaining = 0;
+  /** Whether a microtask to start the next slice is queued (starting waits for it). */
+  #sliceQueued = false;
   #resolveDone: (() => void) | undefined = undefined;
 
   static {
@@ -86,7 +103,16 @@ export class ToolCallScheduler<TValue, TResult> {
   }
 
   #pump(): void {
+    // A queued slice starts the next calls; starting them here would jump its queue.
+    if (this.#sliceQueued) return;
+    let started = 0;
     while (this.#running < this.#maxConcurrency && this.#readyHead < this.#ready.length) {
+      if (started === START_SLICE) {
+        this.#sliceQueued = true;
+        queueMicrotask(this.#startNextSlice);
+        return;
+      }
+      started++;
       const entry = this.#ready[this.#readyHead] as Entry<TValue>;
       // Drop the reference: a started entry must not stay reachable from the ready list.
       this.#ready[this.#readyHead] = undefined as unknown as Entry<TValue>;
@@ -95,6 +121,11 @@ export class ToolCallScheduler<TValue, TResult> {
       this.#start(entry);
     }
   }
+
+  readonly #startNextSlice = (): void => {
+    this.#sliceQueued = false;
+    this.#pump();
+  };
 
   // Promise callbacks rather than an async method: every started call keeps this state alive
   // until its tool settles, and a closure pair is smaller than a suspended async frame.
