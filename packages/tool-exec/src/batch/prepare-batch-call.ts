@@ -21,7 +21,7 @@ import {
 } from "../call/approve-tool-call";
 import { journalErrorText } from "../call/executor-texts";
 import { failPreparedCall } from "../call/fail-prepared-call";
-import { prepareToolCall } from "../call/prepare-tool-call";
+import { prepareToolCallThen } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
@@ -117,11 +117,35 @@ function afterStart(
   attempt: number,
   remote?: RemoteRecovery,
 ): MaybePromise<PreparedBatchCall> {
-  const call = prepareToolCall(toolCall, preflight.run);
-  if (call instanceof Promise) {
-    return call.then((settled) => afterPrepare(settled, preflight, approved, attempt, remote));
+  // A call's first run — nearly every call — passes the batch's own preflight, so the step after
+  // steps 1–5 needs nothing made for the call.
+  if (approved === undefined && attempt === 1 && remote === undefined) {
+    return prepareToolCallThen(toolCall, preflight.run, afterFirstPrepare, preflight);
   }
-  return afterPrepare(call, preflight, approved, attempt, remote);
+  const again: AgainContext = { preflight, approved, attempt, remote };
+  return prepareToolCallThen(toolCall, preflight.run, afterPrepareAgain, again);
+}
+
+/** What a call prepared again (approved, or re-run by recovery) carries past steps 1–5. */
+interface AgainContext {
+  readonly preflight: BatchPreflight;
+  readonly approved: ToolCallApproval | undefined;
+  readonly attempt: number;
+  readonly remote: RemoteRecovery | undefined;
+}
+
+function afterFirstPrepare(
+  call: PreparedCall | EndedCall,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall> {
+  return afterPrepare(call, preflight, undefined, 1, undefined);
+}
+
+function afterPrepareAgain(
+  call: PreparedCall | EndedCall,
+  again: AgainContext,
+): MaybePromise<PreparedBatchCall> {
+  return afterPrepare(call, again.preflight, again.approved, again.attempt, again.remote);
 }
 
 /** `approved` skips step 5a; it is carried on the outcome unless it is {@link AGAIN}. */

@@ -11,7 +11,7 @@ import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { endBatchCall, recoveryOf } from "./end-batch-call";
-import { executeReadyCall } from "./execute-ready-call";
+import { startReadyCall } from "./execute-ready-call";
 import {
   type BatchPreflight,
   prepareAgainCall,
@@ -27,7 +27,12 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
   const preflight: BatchPreflight = { run, events, readKeys: true, journal };
   const scheduler = new ToolCallScheduler<ReadyBatchCall, ToolCallOutcome>(
     batch.maxConcurrency,
-    (ready) => executeReadyCall(ready, run, journal),
+    {
+      start(ready, token, done) {
+        const now = startReadyCall(ready, run, journal, done, token);
+        if (now !== undefined) deliverLater(done, token, now);
+      },
+    },
     (ready, index, outcome) => {
       const ended = endBatchCall(batch, outcome, ready.attempt, recoveryOf(ready));
       if (!(ended instanceof Promise)) {
@@ -68,4 +73,17 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
     }
   }
   await scheduler.run();
+}
+
+/**
+ * Hands an outcome known at once to the scheduler in a later microtask, as a promise would (the
+ * scheduler must not hear of a call's end while it is still starting it). Apart from the starter
+ * so that only such a call pays the closure.
+ */
+function deliverLater(
+  done: (token: object, outcome: ToolCallOutcome) => void,
+  token: object,
+  outcome: ToolCallOutcome,
+): void {
+  queueMicrotask(() => done(token, outcome));
 }

@@ -35,6 +35,15 @@ interface Entry<TValue> {
   blockedBy: number;
 }
 
+/**
+ * A scheduler's way to start a call without a promise per call: `start` runs the call and calls
+ * `done(token, result)` when it ended. **Contract:** `start` must not throw, and must call `done`
+ * exactly once, never before `start` returned.
+ */
+export interface CallStarter<TValue, TResult> {
+  start(value: TValue, token: object, done: (token: object, result: TResult) => void): void;
+}
+
 interface KeyQueue<TValue> {
   readonly entries: Entry<TValue>[];
   head: number;
@@ -43,7 +52,7 @@ interface KeyQueue<TValue> {
 /** Schedules a batch's calls; see the file header. */
 export class ToolCallScheduler<TValue, TResult> {
   readonly #maxConcurrency: number;
-  readonly #execute: (value: TValue) => Promise<TResult>;
+  readonly #starter: CallStarter<TValue, TResult>;
   readonly #finish: (value: TValue, index: number, result: TResult) => MaybePromise<void>;
   readonly #ready: Entry<TValue>[] = [];
   #readyHead = 0;
@@ -61,16 +70,17 @@ export class ToolCallScheduler<TValue, TResult> {
   }
 
   /**
-   * `execute` runs a call and must not reject; `finish` runs after the call's slot and keys were
-   * released (it emits the end event) and must not throw or reject either.
+   * `execute` runs a call and must not reject (or is a {@link CallStarter}); `finish` runs after
+   * the call's slot and keys were released (it emits the end event) and must not throw or reject
+   * either.
    */
   constructor(
     maxConcurrency: number,
-    execute: (value: TValue) => Promise<TResult>,
+    execute: ((value: TValue) => Promise<TResult>) | CallStarter<TValue, TResult>,
     finish: (value: TValue, index: number, result: TResult) => MaybePromise<void>,
   ) {
     this.#maxConcurrency = maxConcurrency;
-    this.#execute = execute;
+    this.#starter = typeof execute === "function" ? promiseStarter(execute) : execute;
     this.#finish = finish;
   }
 
@@ -127,21 +137,14 @@ export class ToolCallScheduler<TValue, TResult> {
     this.#pump();
   };
 
-  // Promise callbacks rather than an async method: every started call keeps this state alive
-  // until its tool settles, and a closure pair is smaller than a suspended async frame.
+  // No closure per call: the entry is the token, `#done` is shared by every call.
   #start(entry: Entry<TValue>): void {
-    let executing: Promise<TResult>;
-    try {
-      executing = this.#execute(entry.value);
-    } catch {
-      executing = Promise.reject();
-    }
-    executing.then(
-      (result) => this.#executed(entry, result),
-      // `execute` does not reject; if it ever did, the slot must still be released.
-      () => this.#executed(entry, undefined),
-    );
+    this.#starter.start(entry.value, entry, this.#done);
   }
+
+  readonly #done = (token: object, result: TResult): void => {
+    this.#executed(token as Entry<TValue>, result);
+  };
 
   #executed(entry: Entry<TValue>, result: TResult | undefined): void {
     this.#running--;
@@ -179,4 +182,25 @@ export class ToolCallScheduler<TValue, TResult> {
       if (next.blockedBy === 0) this.#ready.push(next);
     }
   }
+}
+
+/** A {@link CallStarter} over a function that returns a promise. */
+function promiseStarter<TValue, TResult>(
+  execute: (value: TValue) => Promise<TResult>,
+): CallStarter<TValue, TResult> {
+  return {
+    start(value, token, done) {
+      let executing: Promise<TResult>;
+      try {
+        executing = execute(value);
+      } catch {
+        executing = Promise.reject();
+      }
+      executing.then(
+        (result) => done(token, result),
+        // `execute` does not reject; if it ever did, the slot must still be released.
+        () => done(token, undefined as TResult),
+      );
+    },
+  };
 }
