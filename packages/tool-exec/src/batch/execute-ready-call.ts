@@ -2,6 +2,7 @@ import type { ToolCallApproval } from "../approval/tool-call-approval";
 import { withApproval } from "../call/approve-tool-call";
 import { type BeforeExecute, startPreparedCall } from "../call/execute-prepared-call";
 import { type OutcomeCallback, resolveWithOutcome } from "../call/outcome-callback";
+import type { PreparedCall } from "../call/prepared-call";
 import { readReplay } from "../call/read-replay";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
@@ -9,6 +10,7 @@ import { isDispatched } from "../dispatch/dispatch-tool-call";
 import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
 import type { BatchJournal } from "../journal/batch-journal";
 import type { ReadyBatchCall } from "./prepare-batch-call";
+import type { ReadyCall } from "./ready-call";
 
 /**
  * Steps 6–7 of a call of a batch, with its `started` record (and the dispatcher's key, when the
@@ -16,7 +18,7 @@ import type { ReadyBatchCall } from "./prepare-batch-call";
  * carries how approval resolved the call, if it did.
  */
 export function executeReadyCall(
-  ready: ReadyBatchCall,
+  ready: ReadyCall,
   run: ToolRun,
   journal: BatchJournal | undefined,
 ): Promise<ToolCallOutcome> {
@@ -31,22 +33,22 @@ export function executeReadyCall(
  * once, else `undefined` and `done(token, outcome)` later.
  */
 export function startReadyCall<TToken>(
-  ready: ReadyBatchCall,
+  ready: ReadyCall,
   run: ToolRun,
   journal: BatchJournal | undefined,
   done: OutcomeCallback<TToken>,
   token: TToken,
 ): ToolCallOutcome | undefined {
-  const { prepared, attempt, remote } = ready;
-  let beforeExecute: BeforeExecute | undefined;
-  // A call recovery adopts or awaits remotely is not started again (SPEC §15).
-  if (journal !== undefined && remote === undefined) {
-    const replay = readReplay(prepared.tool);
-    const dispatchKey = isDispatched(run.dispatcher, prepared.tool)
-      ? `${run.batchId}:${prepared.toolCall.id}`
-      : undefined;
-    beforeExecute = () => journal.started(prepared.toolCall.id, attempt, replay, dispatchKey);
+  if (ready.type === "prepared") {
+    const beforeExecute = journal === undefined ? undefined : journalStart(ready, run, journal, 1);
+    return startPreparedCall(ready, run, 1, beforeExecute, undefined, done, token);
   }
+  const { prepared, attempt, remote } = ready;
+  // A call recovery adopts or awaits remotely is not started again (SPEC §15).
+  const beforeExecute =
+    journal !== undefined && remote === undefined
+      ? journalStart(prepared, run, journal, attempt)
+      : undefined;
   const adopted = remote?.kind === "adopt" ? remote.result : undefined;
   const approval = ready.approval;
   if (approval === undefined) {
@@ -75,4 +77,18 @@ function startApprovedCall<TToken>(
     token,
   );
   return now === undefined ? undefined : withApproval(now, approval);
+}
+
+/** Writes the call's `started` record (and the dispatcher's key, for a remote call). */
+function journalStart(
+  prepared: PreparedCall,
+  run: ToolRun,
+  journal: BatchJournal,
+  attempt: number,
+): BeforeExecute {
+  const replay = readReplay(prepared.tool);
+  const dispatchKey = isDispatched(run.dispatcher, prepared.tool)
+    ? `${run.batchId}:${prepared.toolCall.id}`
+    : undefined;
+  return () => journal.started(prepared.toolCall.id, attempt, replay, dispatchKey);
 }

@@ -36,6 +36,7 @@ import type {
 } from "./batch-call";
 import type { BatchEvents } from "./batch-events";
 import { readLockKeys } from "./read-lock-keys";
+import type { ReadyCall } from "./ready-call";
 
 /** A call that may execute now (subject to concurrency and lock keys). */
 export interface ReadyBatchCall {
@@ -51,7 +52,7 @@ export interface ReadyBatchCall {
 }
 
 /** Where a call stands after its preflight. */
-export type PreparedBatchCall = ReadyBatchCall | AwaitingBatchCall | EndedCall;
+export type PreparedBatchCall = ReadyCall | AwaitingBatchCall | EndedCall;
 
 /** What a batch's preflight needs besides the call. */
 export interface BatchPreflight {
@@ -173,6 +174,8 @@ function afterPrepare(
     return { type: "ready", prepared: call, lockKeys, approval: carried, attempt, remote };
   }
   if (!mayNeedApproval(preflight.run, call.tool)) {
+    // The common case needs no wrapper (see `ReadyCall`).
+    if (lockKeys === undefined && attempt === 1 && remote === undefined) return call;
     return { type: "ready", prepared: call, lockKeys, approval: undefined, attempt, remote };
   }
   const journal = preflight.journal;

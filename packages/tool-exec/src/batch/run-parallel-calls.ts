@@ -12,12 +12,8 @@ import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { startReadyCall } from "./execute-ready-call";
-import {
-  type BatchPreflight,
-  prepareAgainCall,
-  prepareBatchCall,
-  type ReadyBatchCall,
-} from "./prepare-batch-call";
+import { type BatchPreflight, prepareAgainCall, prepareBatchCall } from "./prepare-batch-call";
+import { attemptOf, lockKeysOf, preparedOf, type ReadyCall } from "./ready-call";
 import { ToolCallScheduler } from "./tool-call-scheduler";
 
 /** Runs every unsettled call that may run; see the file header. */
@@ -25,7 +21,7 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
   const { calls, outcomes, run, events } = batch;
   const { journal } = batch;
   const preflight: BatchPreflight = { run, events, readKeys: true, journal };
-  const scheduler = new ToolCallScheduler<ReadyBatchCall, ToolCallOutcome>(
+  const scheduler = new ToolCallScheduler<ReadyCall, ToolCallOutcome>(
     batch.maxConcurrency,
     {
       start(ready, token, done) {
@@ -34,7 +30,7 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
       },
     },
     (ready, index, outcome) => {
-      const ended = endBatchCall(batch, outcome, ready.attempt, recoveryOf(ready));
+      const ended = endBatchCall(batch, outcome, attemptOf(ready), recoveryOf(ready));
       if (!(ended instanceof Promise)) {
         outcomes[index] = ended;
         return undefined;
@@ -64,12 +60,12 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
     } else if (prepared.type === "awaiting") {
       calls[index] = prepared;
       deferral.hold(prepared.lockKeys);
-    } else if (deferral.defers(prepared.lockKeys)) {
-      const { toolCall, span } = prepared.prepared;
+    } else if (deferral.defers(lockKeysOf(prepared))) {
+      const { toolCall, span } = preparedOf(prepared);
       calls[index] = { type: "deferred", toolCall };
       if (span !== undefined) endUnsettledToolSpan(span, "deferred");
     } else {
-      scheduler.add(prepared, index, prepared.lockKeys);
+      scheduler.add(prepared, index, lockKeysOf(prepared));
     }
   }
   await scheduler.run();
