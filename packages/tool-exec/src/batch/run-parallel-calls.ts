@@ -39,6 +39,7 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
         outcomes[index] = kept;
       });
     },
+    calls.length,
   );
   const deferral = new DeferralKeys();
   for (let index = 0; index < calls.length; index++) {
@@ -77,8 +78,8 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
  * so that only such a call pays the closure.
  */
 function deliverLater(
-  done: (token: object, outcome: ToolCallOutcome) => void,
-  token: object,
+  done: (token: number, outcome: ToolCallOutcome) => void,
+  token: number,
   outcome: ToolCallOutcome,
 ): void {
   queueMicrotask(() => done(token, outcome));
