@@ -21,7 +21,11 @@ import {
 } from "../call/approve-tool-call";
 import { journalErrorText } from "../call/executor-texts";
 import { failPreparedCall } from "../call/fail-prepared-call";
-import { prepareToolCallThen } from "../call/prepare-tool-call";
+import {
+  type PendingDecision,
+  prepareToolCallHeld,
+  prepareToolCallThen,
+} from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
@@ -73,7 +77,15 @@ export function prepareBatchCall(
   resumed: boolean,
   preflight: BatchPreflight,
 ): MaybePromise<PreparedBatchCall> {
-  const started = preflight.events.start(toolCall, resumed);
+  return afterStartEvent(toolCall, preflight, preflight.events.start(toolCall, resumed));
+}
+
+/** A first run's preflight after its start event was emitted (`started`: the listener's failure). */
+function afterStartEvent(
+  toolCall: ToolCall,
+  preflight: BatchPreflight,
+  started: MaybePromise<ToolCallOutcome | undefined>,
+): MaybePromise<PreparedBatchCall> {
   if (started === undefined) return afterStart(toolCall, preflight, undefined, 1);
   if (started instanceof Promise) {
     return started.then((failure) =>
@@ -81,6 +93,32 @@ export function prepareBatchCall(
     );
   }
   return toEnded(started);
+}
+
+/**
+ * `prepareBatchCall` for a call not started before, except that an asynchronous `beforeToolCall`
+ * comes back as a `PendingDecision` (see `prepareToolCallHeld`): the parallel batch, which waits
+ * for each preflight in turn, awaits the hook itself and goes on with {@link afterDecision}.
+ */
+export function prepareFirstBatchCall(
+  toolCall: ToolCall,
+  resumed: boolean,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall> | PendingDecision {
+  const started = preflight.events.start(toolCall, resumed);
+  if (started !== undefined) return afterStartEvent(toolCall, preflight, started);
+  const call = prepareToolCallHeld(toolCall, preflight.run);
+  if (call instanceof Promise) return call.then((settled) => afterFirstPrepare(settled, preflight));
+  if (call.type === "deciding") return call;
+  return afterFirstPrepare(call, preflight);
+}
+
+/** The rest of a first run's preflight once its held `beforeToolCall` settled. */
+export function afterDecision(
+  decided: PreparedCall | EndedCall,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall> {
+  return afterFirstPrepare(decided, preflight);
 }
 
 /**

@@ -6,13 +6,22 @@
  * deferred (SPEC §10): it keeps the source-order guarantee of lock keys across a suspension.
  */
 import { DeferralKeys } from "../approval/find-deferred-calls";
+import { decideToolCall, failToolCallDecision } from "../call/prepare-tool-call";
+import type { EndedCall, PreparedCall } from "../call/prepared-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
+import type { MaybePromise } from "../maybe-async";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { startReadyCall } from "./execute-ready-call";
-import { type BatchPreflight, prepareAgainCall, prepareBatchCall } from "./prepare-batch-call";
+import {
+  afterDecision,
+  type BatchPreflight,
+  type PreparedBatchCall,
+  prepareAgainCall,
+  prepareFirstBatchCall,
+} from "./prepare-batch-call";
 import { attemptOf, lockKeysOf, preparedOf, type ReadyCall } from "./ready-call";
 import { ToolCallScheduler } from "./tool-call-scheduler";
 
@@ -49,10 +58,23 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
       deferral.hold(call.lockKeys);
       continue;
     }
-    let prepared =
+    const first =
       call.type === "approved" || call.type === "replayed"
         ? prepareAgainCall(call, preflight)
-        : prepareBatchCall(toolCallOf(call), call.type === "deferred", preflight);
+        : prepareFirstBatchCall(toolCallOf(call), call.type === "deferred", preflight);
+    let prepared: MaybePromise<PreparedBatchCall>;
+    if (!(first instanceof Promise) && first.type === "deciding") {
+      // The call's `beforeToolCall` answers asynchronously: the loop awaits it itself.
+      let decided: PreparedCall | EndedCall;
+      try {
+        decided = decideToolCall(first, run, await first.decision);
+      } catch (error) {
+        decided = failToolCallDecision(first, run, error);
+      }
+      prepared = afterDecision(decided, preflight);
+    } else {
+      prepared = first;
+    }
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.type === "ended") {
       let ended = endBatchCall(batch, prepared.outcome);
