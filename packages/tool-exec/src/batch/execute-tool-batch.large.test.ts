@@ -4,13 +4,15 @@
  * the scheduler through its shared callback — each compared with what `runToolCall` gives for the
  * same call, so the batch's shortcuts decide exactly as the single-call pipeline does.
  */
-import type { Tool, ToolCall } from "@toolwright/tool-core";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Tool, ToolCall, ToolResult } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import type { BeforeToolCallHook } from "../call/hooks";
 import { runToolCall } from "../call/run-tool-call";
 import { createToolCall, echoTool, expectComplete, firstText, recordEvents } from "../test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import { START_SLICE } from "./tool-call-scheduler";
+import type { ToolExecutionEvent } from "./tool-events";
 
 /** How the hook answers call `index`: one kind per residue, so every kind occurs many times. */
 const answers = [
@@ -54,11 +56,17 @@ const beforeToolCall: BeforeToolCallHook = ({ toolCall }) => {
   }
 };
 
+/** What `echoTool` answers. */
+function echo(params: unknown): ToolResult {
+  const { value } = params as { value: string };
+  return { content: [{ type: "text", text: value }], details: { source: "echo" } };
+}
+
 /** An echo tool that answers asynchronously for even ids and synchronously for odd ones. */
 const mixedEcho: Tool = {
   ...echoTool,
   execute(params, context) {
-    const result = echoTool.execute(params, context);
+    const result = echo(params);
     return Number(context.toolCallId) % 2 === 0 ? Promise.resolve(result) : result;
   },
 };
@@ -118,7 +126,7 @@ describe("executeToolBatch with more calls than a start slice", () => {
         // The first call aborts the run a microtask later: the first slice has started by then,
         // the later slices have not (they are "not yet executing", SPEC §3.2).
         if (context.toolCallId === "0") queueMicrotask(() => controller.abort());
-        return echoTool.execute(params, context);
+        return echo(params);
       },
     };
     const batch = expectComplete(
@@ -135,10 +143,27 @@ describe("executeToolBatch with more calls than a start slice", () => {
       true,
     );
   });
+
+  it("should start the calls of every slice in the async context the batch was started in", async () => {
+    const storage = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const tool: Tool = {
+      ...echoTool,
+      execute(params) {
+        seen.push(storage.getStore());
+        return echo(params);
+      },
+    };
+    const count = START_SLICE * 3 + 1;
+    await storage.run("the batch's request", () =>
+      executeToolBatch(makeCalls(count), { tools: [tool], afterToolCall: async () => undefined }),
+    );
+    expect(seen).toHaveLength(count);
+    expect(new Set(seen)).toEqual(new Set(["the batch's request"]));
+  });
 });
 
-function idOf(event: { readonly type: string }): string {
-  return event.type === "tool_result"
-    ? (event as { message: { toolCallId: string } }).message.toolCallId
-    : (event as { toolCallId: string }).toolCallId;
+function idOf(event: ToolExecutionEvent): string {
+  if (event.type === "tool_result") return event.message.toolCallId;
+  return "toolCallId" in event ? event.toolCallId : "";
 }
