@@ -1,3 +1,13 @@
+/**
+ * Steps 6–7 of SPEC §3.1 for a prepared call, as a function that returns the outcome:
+ *
+ *   abort? → seams → 6 execute (monotonic timer, time limit) → update listeners settled
+ *          → result read once and checked → 7 afterToolCall → render
+ *
+ * Never rejects: everything the tool, a listener or a hook does ends as an outcome. A call whose
+ * run aborted while it waited (for a concurrency slot, a lock) ends as `Operation aborted`
+ * without executing.
+ */
 import type { Seam, ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import { isDispatched } from "../dispatch/dispatch-tool-call";

@@ -85,7 +85,8 @@ export type PreparedNext<TContext, TResult> = (
  * than in a further reaction on a promise of the prepared call. A batch waits for each call's
  * preflight in turn, so one promise layer less per call is one reaction, one promise and a
  * microtask less for thousands of calls. `context` is handed to `next` so that a module-level
- * `next` closes over nothing.
+ * `next` closes over nothing. `holdHook` (only for {@link prepareToolCallHeld}, whose `next`
+ * returns what it is given) hands an asynchronous hook back as a {@link PendingDecision}.
  */
 export function prepareToolCallThen<TContext, TResult>(
   toolCall: ToolCall,
@@ -113,8 +114,9 @@ export function prepareToolCallThen<TContext, TResult>(
     const text = describeThrown(error);
     return next(endCall(toolCall, span, "prepare_arguments_error", text), context);
   }
-  if (isPromiseLike(prepared))
+  if (isPromiseLike(prepared)) {
     return prepareLater(prepared, toolCall, tool, span, run, next, context);
+  }
   const target = withArguments(toolCall, prepared);
   return validate(toolCall, tool, target, span, run, next, context, holdHook);
 }
