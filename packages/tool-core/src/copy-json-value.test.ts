@@ -64,4 +64,46 @@ describe("copyJsonValue", () => {
       { numRuns: 500 },
     );
   });
+
+  it("should find a cycle several containers down and name its place", () => {
+    const root: Record<string, unknown> = { flat: 1 };
+    root.nested = { list: [1, { back: root }] };
+    expect(copyJsonValue(root)).toEqual({
+      ok: false,
+      failure: { path: "/nested/list/1/back", reason: "a cyclic reference is not a JSON value" },
+    });
+  });
+
+  it("should copy a value reached twice without a cycle, once per place", () => {
+    const shared = { text: "same" };
+    const result = copyJsonValue({ first: shared, both: [shared, shared] });
+    expect(result).toEqual({
+      ok: true,
+      value: { first: { text: "same" }, both: [{ text: "same" }, { text: "same" }] },
+    });
+    if (!result.ok) return;
+    const copy = result.value as { first: object; both: object[] };
+    expect(copy.first).not.toBe(shared);
+    expect(copy.both[0]).not.toBe(copy.both[1]);
+  });
+
+  it("should copy own keys only, in their order, even with an enumerable key on Object.prototype", () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    Object.defineProperty(prototype, "inherited", {
+      value: "polluted",
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      const result = copyJsonValue({ b: 1, a: { c: 2 }, 1: "one" });
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(Object.keys(result.value as object)).toEqual(["1", "b", "a"]);
+      expect(Object.hasOwn(result.value as object, "inherited")).toBe(false);
+      expect(Object.hasOwn((result.value as { a: object }).a, "inherited")).toBe(false);
+    } finally {
+      delete prototype.inherited;
+    }
+  });
 });

@@ -6,8 +6,8 @@
  * instances, cycles) with a message naming the place, and because it must not overflow the stack on
  * a 10,000-deep value.
  *
- * The hot path builds no strings: the place of a failure is kept as a stack of keys and turned
- * into a JSON Pointer only when something fails.
+ * The hot path builds no strings and keeps no stack: a failure is returned up the recursion, each
+ * container adding its key, and turned into a JSON Pointer at the top.
  */
 
 /** Deeper than this, arguments are refused rather than risk the stack. */
@@ -20,26 +20,44 @@ export interface CopyJsonFailure {
   readonly reason: string;
 }
 
-interface CopyState {
-  /** Keys from the root to the value being copied. */
-  readonly keys: (string | number)[];
-  /** Objects from the root to the value being copied, to recognise a cycle. */
-  readonly ancestors: object[];
-  failure: CopyJsonFailure | undefined;
+/**
+ * Why a copy stopped, carried back up as the return value: each container on the way up adds its
+ * key, so the success path keeps no stack of keys at all.
+ */
+class Refusal {
+  /** Keys from the offending place up to the root (reversed when the failure is made). */
+  readonly keys: (string | number)[] = [];
+  readonly reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+  }
+}
+
+/** The containers from the root down to the one being copied, to recognise a cycle. */
+interface Ancestor {
+  readonly value: object;
+  readonly parent: Ancestor | undefined;
 }
 
 /** Copies `value`, or returns why it cannot be copied as JSON. */
 export function copyJsonValue(
   value: unknown,
 ): { ok: true; value: unknown } | { ok: false; failure: CopyJsonFailure } {
-  const state: CopyState = { keys: [], ancestors: [], failure: undefined };
-  const result = copyValue(value, state);
-  return state.failure === undefined
-    ? { ok: true, value: result }
-    : { ok: false, failure: state.failure };
+  const result = copyValue(value, undefined, 0);
+  if (!(result instanceof Refusal)) return { ok: true, value: result };
+  const path = result.keys
+    .reverse()
+    .map((key) => `/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`)
+    .join("");
+  return { ok: false, failure: { path, reason: result.reason } };
 }
 
-function copyValue(current: unknown, state: CopyState): unknown {
+/**
+ * `ancestors` holds the containers above `current` (not `current` itself), `depth` how many. Per
+ * call this allocates the copies and, for each container with a container inside, one
+ * {@link Ancestor} — nothing for a flat object, the usual tool arguments.
+ */
+function copyValue(current: unknown, ancestors: Ancestor | undefined, depth: number): unknown {
   // `undefined` is absent in JSON: the object loop skips it, the array loop writes `null`.
   if (current === undefined || current === null) return current;
   switch (typeof current) {
@@ -47,66 +65,73 @@ function copyValue(current: unknown, state: CopyState): unknown {
     case "boolean":
       return current;
     case "number":
-      return Number.isFinite(current) ? current : fail(state, `${current} is not a JSON number`);
+      return Number.isFinite(current) ? current : new Refusal(`${current} is not a JSON number`);
     case "object":
-      return copyContainer(current, state);
+      return copyContainer(current, ancestors, depth);
     default:
-      return fail(state, `a ${typeof current} is not a JSON value`);
+      return new Refusal(`a ${typeof current} is not a JSON value`);
   }
 }
 
-function copyContainer(current: object, state: CopyState): unknown {
-  const { keys, ancestors } = state;
-  if (ancestors.length >= MAX_ARGUMENT_DEPTH) {
-    return fail(state, `nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
+function copyContainer(current: object, ancestors: Ancestor | undefined, depth: number): unknown {
+  if (depth >= MAX_ARGUMENT_DEPTH) {
+    return new Refusal(`nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
   }
-  if (ancestors.includes(current)) return fail(state, "a cyclic reference is not a JSON value");
-  ancestors.push(current);
-  let result: unknown;
+  for (let above = ancestors; above !== undefined; above = above.parent) {
+    if (above.value === current) return new Refusal("a cyclic reference is not a JSON value");
+  }
+  // The chain a child container sees, made when the first one is met.
+  let chain: Ancestor | undefined;
   if (Array.isArray(current)) {
     const items = new Array<unknown>(current.length);
     for (let index = 0; index < current.length; index++) {
-      keys.push(index);
-      const item = copyValue(current[index], state);
-      if (state.failure !== undefined) return undefined;
-      keys.pop();
+      let item: unknown = current[index];
+      if (typeof item === "object" && item !== null) {
+        chain ??= { value: current, parent: ancestors };
+        item = copyContainer(item, chain, depth + 1);
+      } else {
+        item = copyValue(item, undefined, depth + 1);
+      }
+      if (item instanceof Refusal) {
+        item.keys.push(index);
+        return item;
+      }
       items[index] = item === undefined ? null : item;
     }
-    result = items;
-  } else {
-    const prototype = Object.getPrototypeOf(current);
-    if (prototype !== Object.prototype && prototype !== null) {
-      return fail(state, "only plain objects are JSON values");
-    }
-    const object: Record<string, unknown> = {};
-    for (const key of Object.keys(current)) {
-      keys.push(key);
-      const item = copyValue((current as Record<string, unknown>)[key], state);
-      if (state.failure !== undefined) return undefined;
-      keys.pop();
-      if (item === undefined) continue;
-      // `__proto__` must stay an own data property, never the prototype.
-      if (key === "__proto__") {
-        Object.defineProperty(object, key, {
-          value: item,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else {
-        object[key] = item;
-      }
-    }
-    result = object;
+    return items;
   }
-  ancestors.pop();
-  return result;
-}
-
-function fail(state: CopyState, reason: string): undefined {
-  const path = state.keys
-    .map((key) => `/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`)
-    .join("");
-  state.failure = { path, reason };
-  return undefined;
+  const prototype = Object.getPrototypeOf(current);
+  if (prototype !== Object.prototype && prototype !== null) {
+    return new Refusal("only plain objects are JSON values");
+  }
+  const object: Record<string, unknown> = {};
+  // `for…in` walks a plain object's own keys in `Object.keys` order without allocating their
+  // array; `Object.hasOwn` leaves out anything enumerable on `Object.prototype`.
+  for (const key in current) {
+    if (!Object.hasOwn(current, key)) continue;
+    let item: unknown = (current as Record<string, unknown>)[key];
+    if (typeof item === "object" && item !== null) {
+      chain ??= { value: current, parent: ancestors };
+      item = copyContainer(item, chain, depth + 1);
+    } else {
+      item = copyValue(item, undefined, depth + 1);
+    }
+    if (item instanceof Refusal) {
+      item.keys.push(key);
+      return item;
+    }
+    if (item === undefined) continue;
+    // `__proto__` must stay an own data property, never the prototype.
+    if (key === "__proto__") {
+      Object.defineProperty(object, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else {
+      object[key] = item;
+    }
+  }
+  return object;
 }

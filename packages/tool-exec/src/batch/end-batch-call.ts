@@ -2,7 +2,7 @@ import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { SettledRecovery } from "../journal/journal-record";
 import type { MaybePromise } from "../maybe-async";
 import type { BatchProgress } from "./batch-progress";
-import type { ReadyBatchCall } from "./prepare-batch-call";
+import type { ReadyCall } from "./ready-call";
 
 /**
  * Ends one call of a batch: its `settled` record (with a journal, awaited first, SPEC §11), then
@@ -21,6 +21,7 @@ export function endBatchCall(
 }
 
 /** The `recovery` tag of a ready call's `settled` record: a remote result recovery adopted. */
-export function recoveryOf(ready: ReadyBatchCall): SettledRecovery | undefined {
+export function recoveryOf(ready: ReadyCall): SettledRecovery | undefined {
+  if (ready.type === "prepared") return undefined;
   return ready.remote?.kind === "adopt" ? "adopted_remote" : undefined;
 }

@@ -32,8 +32,13 @@ export async function finishToolBatch(batch: BatchProgress): Promise<ToolBatchOu
   return completeToolBatch(batch);
 }
 
+// The loops over every call of a batch are indexed: run once per batch, they are often still
+// unoptimised, where `for…of` allocates an iterator result per element.
 function hasUnsettledCall(batch: BatchProgress): boolean {
-  for (const outcome of batch.outcomes) if (outcome === undefined) return true;
+  const { outcomes } = batch;
+  for (let index = 0; index < outcomes.length; index++) {
+    if (outcomes[index] === undefined) return true;
+  }
   return false;
 }
 
@@ -112,8 +117,8 @@ async function completeToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome
   const { events, messages } = batch;
   const outcomes = batch.outcomes as ToolCallOutcome[];
   if (!batch.streamResults) {
-    for (const outcome of outcomes) {
-      const resulting = events.result(outcome, messages);
+    for (let index = 0; index < outcomes.length; index++) {
+      const resulting = events.result(outcomes[index] as ToolCallOutcome, messages);
       if (resulting !== undefined) await resulting;
     }
   }

@@ -21,7 +21,11 @@ import {
 } from "../call/approve-tool-call";
 import { journalErrorText } from "../call/executor-texts";
 import { failPreparedCall } from "../call/fail-prepared-call";
-import { prepareToolCall } from "../call/prepare-tool-call";
+import {
+  type PendingDecision,
+  prepareToolCallHeld,
+  prepareToolCallThen,
+} from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
@@ -36,6 +40,7 @@ import type {
 } from "./batch-call";
 import type { BatchEvents } from "./batch-events";
 import { readLockKeys } from "./read-lock-keys";
+import type { ReadyCall } from "./ready-call";
 
 /** A call that may execute now (subject to concurrency and lock keys). */
 export interface ReadyBatchCall {
@@ -51,7 +56,7 @@ export interface ReadyBatchCall {
 }
 
 /** Where a call stands after its preflight. */
-export type PreparedBatchCall = ReadyBatchCall | AwaitingBatchCall | EndedCall;
+export type PreparedBatchCall = ReadyCall | AwaitingBatchCall | EndedCall;
 
 /** What a batch's preflight needs besides the call. */
 export interface BatchPreflight {
@@ -72,7 +77,15 @@ export function prepareBatchCall(
   resumed: boolean,
   preflight: BatchPreflight,
 ): MaybePromise<PreparedBatchCall> {
-  const started = preflight.events.start(toolCall, resumed);
+  return afterStartEvent(toolCall, preflight, preflight.events.start(toolCall, resumed));
+}
+
+/** A first run's preflight after its start event was emitted (`started`: the listener's failure). */
+function afterStartEvent(
+  toolCall: ToolCall,
+  preflight: BatchPreflight,
+  started: MaybePromise<ToolCallOutcome | undefined>,
+): MaybePromise<PreparedBatchCall> {
   if (started === undefined) return afterStart(toolCall, preflight, undefined, 1);
   if (started instanceof Promise) {
     return started.then((failure) =>
@@ -80,6 +93,32 @@ export function prepareBatchCall(
     );
   }
   return toEnded(started);
+}
+
+/**
+ * `prepareBatchCall` for a call not started before, except that an asynchronous `beforeToolCall`
+ * comes back as a `PendingDecision` (see `prepareToolCallHeld`): the parallel batch, which waits
+ * for each preflight in turn, awaits the hook itself and goes on with {@link afterDecision}.
+ */
+export function prepareFirstBatchCall(
+  toolCall: ToolCall,
+  resumed: boolean,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall> | PendingDecision {
+  const started = preflight.events.start(toolCall, resumed);
+  if (started !== undefined) return afterStartEvent(toolCall, preflight, started);
+  const call = prepareToolCallHeld(toolCall, preflight.run);
+  if (call instanceof Promise) return call.then((settled) => afterFirstPrepare(settled, preflight));
+  if (call.type === "deciding") return call;
+  return afterFirstPrepare(call, preflight);
+}
+
+/** The rest of a first run's preflight once its held `beforeToolCall` settled. */
+export function afterDecision(
+  decided: PreparedCall | EndedCall,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall> {
+  return afterFirstPrepare(decided, preflight);
 }
 
 /**
@@ -117,11 +156,35 @@ function afterStart(
   attempt: number,
   remote?: RemoteRecovery,
 ): MaybePromise<PreparedBatchCall> {
-  const call = prepareToolCall(toolCall, preflight.run);
-  if (call instanceof Promise) {
-    return call.then((settled) => afterPrepare(settled, preflight, approved, attempt, remote));
+  // A call's first run — nearly every call — passes the batch's own preflight, so the step after
+  // steps 1–5 needs nothing made for the call.
+  if (approved === undefined && attempt === 1 && remote === undefined) {
+    return prepareToolCallThen(toolCall, preflight.run, afterFirstPrepare, preflight);
   }
-  return afterPrepare(call, preflight, approved, attempt, remote);
+  const again: AgainContext = { preflight, approved, attempt, remote };
+  return prepareToolCallThen(toolCall, preflight.run, afterPrepareAgain, again);
+}
+
+/** What a call prepared again (approved, or re-run by recovery) carries past steps 1–5. */
+interface AgainContext {
+  readonly preflight: BatchPreflight;
+  readonly approved: ToolCallApproval | undefined;
+  readonly attempt: number;
+  readonly remote: RemoteRecovery | undefined;
+}
+
+function afterFirstPrepare(
+  call: PreparedCall | EndedCall,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall> {
+  return afterPrepare(call, preflight, undefined, 1, undefined);
+}
+
+function afterPrepareAgain(
+  call: PreparedCall | EndedCall,
+  again: AgainContext,
+): MaybePromise<PreparedBatchCall> {
+  return afterPrepare(call, again.preflight, again.approved, again.attempt, again.remote);
 }
 
 /** `approved` skips step 5a; it is carried on the outcome unless it is {@link AGAIN}. */
@@ -149,6 +212,8 @@ function afterPrepare(
     return { type: "ready", prepared: call, lockKeys, approval: carried, attempt, remote };
   }
   if (!mayNeedApproval(preflight.run, call.tool)) {
+    // The common case needs no wrapper (see `ReadyCall`).
+    if (lockKeys === undefined && attempt === 1 && remote === undefined) return call;
     return { type: "ready", prepared: call, lockKeys, approval: undefined, attempt, remote };
   }
   const journal = preflight.journal;

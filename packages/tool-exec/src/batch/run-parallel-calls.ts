@@ -6,18 +6,23 @@
  * deferred (SPEC §10): it keeps the source-order guarantee of lock keys across a suspension.
  */
 import { DeferralKeys } from "../approval/find-deferred-calls";
+import { decideToolCall, failToolCallDecision } from "../call/prepare-tool-call";
+import type { EndedCall, PreparedCall } from "../call/prepared-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
+import type { MaybePromise } from "../maybe-async";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { endBatchCall, recoveryOf } from "./end-batch-call";
-import { executeReadyCall } from "./execute-ready-call";
+import { startReadyCall } from "./execute-ready-call";
 import {
+  afterDecision,
   type BatchPreflight,
+  type PreparedBatchCall,
   prepareAgainCall,
-  prepareBatchCall,
-  type ReadyBatchCall,
+  prepareFirstBatchCall,
 } from "./prepare-batch-call";
+import { attemptOf, lockKeysOf, preparedOf, type ReadyCall } from "./ready-call";
 import { ToolCallScheduler } from "./tool-call-scheduler";
 
 /** Runs every unsettled call that may run; see the file header. */
@@ -25,11 +30,16 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
   const { calls, outcomes, run, events } = batch;
   const { journal } = batch;
   const preflight: BatchPreflight = { run, events, readKeys: true, journal };
-  const scheduler = new ToolCallScheduler<ReadyBatchCall, ToolCallOutcome>(
+  const scheduler = new ToolCallScheduler<ReadyCall, ToolCallOutcome>(
     batch.maxConcurrency,
-    (ready) => executeReadyCall(ready, run, journal),
+    {
+      start(ready, token, done) {
+        const now = startReadyCall(ready, run, journal, done, token);
+        if (now !== undefined) deliverLater(done, token, now);
+      },
+    },
     (ready, index, outcome) => {
-      const ended = endBatchCall(batch, outcome, ready.attempt, recoveryOf(ready));
+      const ended = endBatchCall(batch, outcome, attemptOf(ready), recoveryOf(ready));
       if (!(ended instanceof Promise)) {
         outcomes[index] = ended;
         return undefined;
@@ -38,6 +48,7 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
         outcomes[index] = kept;
       });
     },
+    calls.length,
   );
   const deferral = new DeferralKeys();
   for (let index = 0; index < calls.length; index++) {
@@ -47,10 +58,23 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
       deferral.hold(call.lockKeys);
       continue;
     }
-    let prepared =
+    const first =
       call.type === "approved" || call.type === "replayed"
         ? prepareAgainCall(call, preflight)
-        : prepareBatchCall(toolCallOf(call), call.type === "deferred", preflight);
+        : prepareFirstBatchCall(toolCallOf(call), call.type === "deferred", preflight);
+    let prepared: MaybePromise<PreparedBatchCall>;
+    if (!(first instanceof Promise) && first.type === "deciding") {
+      // The call's `beforeToolCall` answers asynchronously: the loop awaits it itself.
+      let decided: PreparedCall | EndedCall;
+      try {
+        decided = decideToolCall(first, run, await first.decision);
+      } catch (error) {
+        decided = failToolCallDecision(first, run, error);
+      }
+      prepared = afterDecision(decided, preflight);
+    } else {
+      prepared = first;
+    }
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.type === "ended") {
       let ended = endBatchCall(batch, prepared.outcome);
@@ -59,13 +83,26 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
     } else if (prepared.type === "awaiting") {
       calls[index] = prepared;
       deferral.hold(prepared.lockKeys);
-    } else if (deferral.defers(prepared.lockKeys)) {
-      const { toolCall, span } = prepared.prepared;
+    } else if (deferral.defers(lockKeysOf(prepared))) {
+      const { toolCall, span } = preparedOf(prepared);
       calls[index] = { type: "deferred", toolCall };
       if (span !== undefined) endUnsettledToolSpan(span, "deferred");
     } else {
-      scheduler.add(prepared, index, prepared.lockKeys);
+      scheduler.add(prepared, index, lockKeysOf(prepared));
     }
   }
   await scheduler.run();
+}
+
+/**
+ * Hands an outcome known at once to the scheduler in a later microtask, as a promise would (the
+ * scheduler must not hear of a call's end while it is still starting it). Apart from the starter
+ * so that only such a call pays the closure.
+ */
+function deliverLater(
+  done: (token: number, outcome: ToolCallOutcome) => void,
+  token: number,
+  outcome: ToolCallOutcome,
+): void {
+  queueMicrotask(() => done(token, outcome));
 }

@@ -9,6 +9,7 @@ import type { BatchProgress } from "./batch-progress";
 import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { executeReadyCall } from "./execute-ready-call";
 import { type BatchPreflight, prepareAgainCall, prepareBatchCall } from "./prepare-batch-call";
+import { attemptOf } from "./ready-call";
 
 /** Runs the unsettled calls in source order until one awaits a human; see the file header. */
 export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
@@ -30,7 +31,7 @@ export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
     }
     const outcome =
       prepared.type === "ended" ? prepared.outcome : await executeReadyCall(prepared, run, journal);
-    const attempt = prepared.type === "ended" ? undefined : prepared.attempt;
+    const attempt = prepared.type === "ended" ? undefined : attemptOf(prepared);
     const recovery = prepared.type === "ended" ? undefined : recoveryOf(prepared);
     let ended = endBatchCall(batch, outcome, attempt, recovery);
     if (ended instanceof Promise) ended = await ended;

@@ -122,16 +122,18 @@ export function createBatchRun(
 /** Whether step 5a can ask for a human for any call of this batch (see `mayNeedApproval`). */
 function mayAskForApproval(toolCalls: readonly ToolCall[], run: ToolRun): boolean {
   if (run.approval.needsApproval !== undefined) return true;
-  for (const toolCall of toolCalls) {
-    const tool = run.registry.get(toolCall.name);
+  // Indexed: see hasUnsettledCall in finish-tool-batch.ts.
+  for (let index = 0; index < toolCalls.length; index++) {
+    const tool = run.registry.get((toolCalls[index] as ToolCall).name);
     if (tool !== undefined && mayNeedApproval(run, tool)) return true;
   }
   return false;
 }
 
 function callsSequentialTool(toolCalls: readonly ToolCall[], run: ToolRun): boolean {
-  for (const toolCall of toolCalls) {
-    if (run.registry.get(toolCall.name)?.executionMode === "sequential") return true;
+  for (let index = 0; index < toolCalls.length; index++) {
+    const tool = run.registry.get((toolCalls[index] as ToolCall).name);
+    if (tool?.executionMode === "sequential") return true;
   }
   return false;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createDeferred, type Deferred, flushMicrotasks } from "../test-support";
-import { ToolCallScheduler } from "./tool-call-scheduler";
+import { START_SLICE, ToolCallScheduler } from "./tool-call-scheduler";
 
 interface TestCall {
   readonly name: string;
@@ -98,5 +98,85 @@ describe("ToolCallScheduler entries", () => {
     calls[1]?.gate.resolve();
     await done;
     expect(started).toEqual(["a", "b"]);
+  });
+});
+
+describe("ToolCallScheduler start slices", () => {
+  /** A scheduler of `count` calls whose execute is instant, logging starts and finishes in order. */
+  function runInstantCalls(count: number) {
+    const log: string[] = [];
+    const scheduler = new ToolCallScheduler<number, void>(
+      Number.POSITIVE_INFINITY,
+      async (call) => {
+        log.push(`start ${call}`);
+      },
+      (call) => {
+        log.push(`finish ${call}`);
+        return undefined;
+      },
+    );
+    for (let index = 0; index < count; index++) scheduler.add(index, index, undefined);
+    return { log, done: scheduler.run() };
+  }
+
+  it("should start a slice of calls at once and let them finish before starting them all", async () => {
+    const count = START_SLICE * 4;
+    const { log, done } = runInstantCalls(count);
+    // The first slice started synchronously, the rest waits for a microtask turn.
+    expect(log).toEqual(Array.from({ length: START_SLICE }, (_, index) => `start ${index}`));
+    await done;
+    expect(log.filter((line) => line.startsWith("start"))).toHaveLength(count);
+    // Bounded in-flight state: the first call finished before the last one started.
+    expect(log.indexOf("finish 0")).toBeLessThan(log.indexOf(`start ${count - 1}`));
+  });
+
+  it("should start every call before any timer or I/O callback, so calls that wait on each other still run", async () => {
+    const count = START_SLICE * 3 + 5;
+    let arrived = 0;
+    let releaseAll: () => void = () => {};
+    const everyoneArrived = new Promise<void>((resolve) => {
+      releaseAll = resolve;
+    });
+    let timerFired = false;
+    setTimeout(() => {
+      timerFired = true;
+    }, 0);
+    const startedBeforeTimer: boolean[] = [];
+    const scheduler = new ToolCallScheduler<number, void>(
+      Number.POSITIVE_INFINITY,
+      async () => {
+        startedBeforeTimer.push(!timerFired);
+        arrived++;
+        if (arrived === count) releaseAll();
+        await everyoneArrived;
+      },
+      () => undefined,
+    );
+    for (let index = 0; index < count; index++) scheduler.add(index, index, undefined);
+    await scheduler.run();
+    expect(startedBeforeTimer).toHaveLength(count);
+    expect(startedBeforeTimer.every(Boolean)).toBe(true);
+  });
+
+  it("should keep the concurrency limit and source order across slices", async () => {
+    const started: number[] = [];
+    let running = 0;
+    let peak = 0;
+    const scheduler = new ToolCallScheduler<number, void>(
+      START_SLICE + 3,
+      async (call) => {
+        started.push(call);
+        running++;
+        peak = Math.max(peak, running);
+        await Promise.resolve();
+        running--;
+      },
+      () => undefined,
+    );
+    const count = START_SLICE * 5;
+    for (let index = 0; index < count; index++) scheduler.add(index, index, undefined);
+    await scheduler.run();
+    expect(started).toEqual(Array.from({ length: count }, (_, index) => index));
+    expect(peak).toBeLessThanOrEqual(START_SLICE + 3);
   });
 });

@@ -8,33 +8,30 @@
  * run aborted while it waited (for a concurrency slot, a lock) ends as `Operation aborted`
  * without executing.
  */
-import type { Seam, ToolCall, ToolResult } from "@toolwright/tool-core";
-import type { DroppedResultField } from "../approval/suspended-batch";
+import type { Seam, ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
-import { describeThrown } from "../describe-thrown";
-import { DispatchedFailure, dispatchToolCall, isDispatched } from "../dispatch/dispatch-tool-call";
+import { isDispatched } from "../dispatch/dispatch-tool-call";
 import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
-import { isPromiseLike, type MaybePromise } from "../maybe-async";
+import { isPromiseLike } from "../maybe-async";
 import {
   approveToolCall,
   mayNeedApproval,
   resolveUnbatchedApproval,
   withApproval,
 } from "./approve-tool-call";
-import { createErrorResult } from "./error-result";
 import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
-import { finishExecutedCall } from "./finish-executed-call";
+import { type Failure, finishCall } from "./finish-call";
+import { invokeTool, type Received } from "./invoke-tool";
 import { linkAbort } from "./link-abort";
+import { type OutcomeCallback, resolveWithOutcome } from "./outcome-callback";
 import { prepareToolCall } from "./prepare-tool-call";
 import type { EndedCall, PreparedCall } from "./prepared-call";
 import { raceTimeout } from "./race-timeout";
-import { RunningToolContext, type UpdateFailure } from "./running-tool-context";
+import { RunningToolContext } from "./running-tool-context";
 import { settleCallWithError } from "./settle-call";
-import type { ToolCallErrorType } from "./tool-call-error-type";
 import type { ToolCallOutcome } from "./tool-call-outcome";
 import { normalizeTimeout, type ToolRun } from "./tool-run";
 import { ToolRunnerSeam } from "./tool-runner-seam";
-import { runInSpan } from "./trace-tool-call";
 
 /**
  * Steps 6–7 of a prepared call; see the file header. `attempt` is what the tool's context says
@@ -47,9 +44,39 @@ export function executePreparedCall(
   beforeExecute?: BeforeExecute,
   adopted?: ToolDispatchResult,
 ): Promise<ToolCallOutcome> {
+  return new Promise((resolve) => {
+    const now = startPreparedCall(
+      prepared,
+      run,
+      attempt,
+      beforeExecute,
+      adopted,
+      resolveWithOutcome,
+      resolve,
+    );
+    if (now !== undefined) resolve(now);
+  });
+}
+
+/**
+ * {@link executePreparedCall} without a promise of its own, for a batch that starts thousands of
+ * calls at once: returns the outcome when the call ended synchronously, else `undefined`, and
+ * `done(token, outcome)` follows once it ends. Each asynchronous step hands its outcome straight to
+ * `done` instead of resolving a promise that the next one adopts, so a call keeps one promise
+ * reaction alive while its tool runs, not three.
+ */
+export function startPreparedCall<TToken>(
+  prepared: PreparedCall,
+  run: ToolRun,
+  attempt: number,
+  beforeExecute: BeforeExecute | undefined,
+  adopted: ToolDispatchResult | undefined,
+  done: OutcomeCallback<TToken>,
+  token: TToken,
+): ToolCallOutcome | undefined {
   const { toolCall, tool, span } = prepared;
   if (run.signal?.aborted === true) {
-    return Promise.resolve(settleCallWithError(toolCall, span, "aborted", ABORTED_TEXT));
+    return settleCallWithError(toolCall, span, "aborted", ABORTED_TEXT);
   }
   // A dispatched call uses the worker's seams; the worker checks them (SPEC §12).
   const missingSeam = isDispatched(run.dispatcher, tool)
@@ -57,14 +84,18 @@ export function executePreparedCall(
     : findMissingSeam(tool.seams, run);
   if (missingSeam !== undefined) {
     const text = seamNotProvidedText(missingSeam.name);
-    return Promise.resolve(settleCallWithError(toolCall, span, "seam_not_provided", text));
+    return settleCallWithError(toolCall, span, "seam_not_provided", text);
   }
-  if (beforeExecute === undefined) return executeNow(prepared, run, attempt, adopted);
-  return beforeExecute().then(
-    () => executeNow(prepared, run, attempt, adopted),
+  if (beforeExecute === undefined) return executeNow(prepared, run, attempt, adopted, done, token);
+  beforeExecute().then(
+    () => {
+      const now = executeNow(prepared, run, attempt, adopted, done, token);
+      if (now !== undefined) done(token, now);
+    },
     (error: unknown) =>
-      settleCallWithError(toolCall, span, "journal_error", journalErrorText(error)),
+      done(token, settleCallWithError(toolCall, span, "journal_error", journalErrorText(error))),
   );
+  return undefined;
 }
 
 /**
@@ -74,15 +105,22 @@ export function executePreparedCall(
  */
 export type BeforeExecute = () => Promise<void>;
 
-function executeNow(
+function executeNow<TToken>(
   prepared: PreparedCall,
   run: ToolRun,
   attempt: number,
   adopted: ToolDispatchResult | undefined,
-): Promise<ToolCallOutcome> {
+  done: OutcomeCallback<TToken>,
+  token: TToken,
+): ToolCallOutcome | undefined {
   const timeoutMs = normalizeTimeout(prepared.tool.timeoutMs) ?? run.timeoutMs;
-  if (timeoutMs === undefined) return executeWithoutLimit(prepared, run, attempt, adopted);
-  return executeWithLimit(prepared, run, timeoutMs, attempt, adopted);
+  if (timeoutMs === undefined) {
+    return executeWithoutLimit(prepared, run, attempt, adopted, done, token);
+  }
+  executeWithLimit(prepared, run, timeoutMs, attempt, adopted).then((outcome) =>
+    done(token, outcome),
+  );
+  return undefined;
 }
 
 /**
@@ -113,26 +151,17 @@ export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolC
   }
 }
 
-/** What a dispatched call's worker said about its result besides the value (SPEC §12). */
-interface Received {
-  /** The result fields the worker sent as `null` because they were not JSON. */
-  dropped?: readonly DroppedResultField[];
-}
-
-/** How `execute` ended when it did not return a value. */
-type Failure =
-  | { readonly kind: "threw"; readonly error: unknown }
-  | { readonly kind: "timed_out"; readonly settled: boolean; readonly timeoutMs: number };
-
 // The common path — no time limit — is written without an async function: a batch keeps every
 // started call's state alive until its tool settles, and a suspended async frame (registers,
 // generator, await reactions) is several times larger than one closure context.
-function executeWithoutLimit(
+function executeWithoutLimit<TToken>(
   prepared: PreparedCall,
   run: ToolRun,
   attempt: number,
   adopted: ToolDispatchResult | undefined,
-): Promise<ToolCallOutcome> {
+  done: OutcomeCallback<TToken>,
+  token: TToken,
+): ToolCallOutcome | undefined {
   const context = new RunningToolContext(
     prepared.toolCall,
     run,
@@ -140,24 +169,51 @@ function executeWithoutLimit(
     runCallPipeline,
     attempt,
   );
-  const received: Received = {};
+  // Only a dispatched call can have something to report besides its value.
+  const received: Received | undefined = run.dispatcher === undefined ? undefined : {};
   const start = performance.now();
   let pending: unknown;
   try {
     pending = invokeTool(prepared, context, run, received, undefined, adopted);
   } catch (error) {
-    return Promise.resolve(
-      finishCall(prepared, run, context, received, start, undefined, { kind: "threw", error }),
-    );
+    const failure: Failure = { kind: "threw", error };
+    return finishCall(prepared, run, context, received, start, undefined, failure, done, token);
   }
   if (!isPromiseLike(pending)) {
-    return Promise.resolve(finishCall(prepared, run, context, received, start, pending, undefined));
+    return finishCall(prepared, run, context, received, start, pending, undefined, done, token);
   }
-  return Promise.resolve(pending).then(
-    (value) => finishCall(prepared, run, context, received, start, value, undefined),
-    (error: unknown) =>
-      finishCall(prepared, run, context, received, start, undefined, { kind: "threw", error }),
+  Promise.resolve(pending).then(
+    (value) => {
+      const now = finishCall(
+        prepared,
+        run,
+        context,
+        received,
+        start,
+        value,
+        undefined,
+        done,
+        token,
+      );
+      if (now !== undefined) done(token, now);
+    },
+    (error: unknown) => {
+      const failure: Failure = { kind: "threw", error };
+      const now = finishCall(
+        prepared,
+        run,
+        context,
+        received,
+        start,
+        undefined,
+        failure,
+        done,
+        token,
+      );
+      if (now !== undefined) done(token, now);
+    },
   );
+  return undefined;
 }
 
 async function executeWithLimit(
@@ -195,79 +251,20 @@ async function executeWithLimit(
     failure = { kind: "threw", error };
   }
   unlink?.();
-  return finishCall(prepared, run, context, received, start, value, failure);
-}
-
-/** Step 6: the tool's `execute`, or the run's dispatcher when it handles the tool (SPEC §12). */
-function invokeTool(
-  prepared: PreparedCall,
-  context: RunningToolContext,
-  run: ToolRun,
-  received: Received,
-  timeoutMs: number | undefined,
-  adopted: ToolDispatchResult | undefined,
-): unknown {
-  const { tool, args, span } = prepared;
-  const { dispatcher } = run;
-  if (dispatcher !== undefined && isDispatched(dispatcher, tool)) {
-    const dispatch = () =>
-      dispatchToolCall(dispatcher, prepared, context, run, timeoutMs, adopted, (dropped) => {
-        received.dropped = dropped;
-      });
-    return span === undefined ? dispatch() : runInSpan(span, dispatch);
-  }
-  return span === undefined
-    ? tool.execute(args, context)
-    : runInSpan(span, () => tool.execute(args, context));
-}
-
-/** After `execute` settled: stop updates, wait for their listeners, then step 7 and the outcome. */
-function finishCall(
-  prepared: PreparedCall,
-  run: ToolRun,
-  context: RunningToolContext,
-  received: Received,
-  start: number,
-  value: unknown,
-  failure: Failure | undefined,
-): MaybePromise<ToolCallOutcome> {
-  const durationMs = Math.round(performance.now() - start);
-  const updates = context.close();
-  if (updates instanceof Promise) {
-    return updates.then((updateFailure) =>
-      completeCall(prepared, run, value, failure, updateFailure, durationMs, received),
+  return new Promise<ToolCallOutcome>((resolve) => {
+    const now = finishCall(
+      prepared,
+      run,
+      context,
+      received,
+      start,
+      value,
+      failure,
+      resolveWithOutcome,
+      resolve,
     );
-  }
-  return completeCall(prepared, run, value, failure, updates, durationMs, received);
-}
-
-function completeCall(
-  prepared: PreparedCall,
-  run: ToolRun,
-  value: unknown,
-  failure: Failure | undefined,
-  updateFailure: UpdateFailure | undefined,
-  durationMs: number,
-  received: Received,
-): MaybePromise<ToolCallOutcome> {
-  let failed: ToolResult | undefined;
-  let errorType: ToolCallErrorType | undefined;
-  if (failure?.kind === "timed_out") {
-    failed = createErrorResult(
-      timeoutText(prepared.toolCall.name, failure.timeoutMs, failure.settled),
-    );
-    errorType = "timeout";
-  } else if (failure?.kind === "threw" && failure.error instanceof DispatchedFailure) {
-    failed = createErrorResult(failure.error.text);
-    errorType = failure.error.errorType;
-  } else if (failure?.kind === "threw") {
-    failed = createErrorResult(describeThrown(failure.error));
-    errorType = "tool_error";
-  } else if (updateFailure !== undefined) {
-    failed = createErrorResult(describeThrown(updateFailure.error));
-    errorType = "update_listener_error";
-  }
-  return finishExecutedCall(run, prepared, value, failed, errorType, durationMs, received.dropped);
+    if (now !== undefined) resolve(now);
+  });
 }
 
 function findMissingSeam(

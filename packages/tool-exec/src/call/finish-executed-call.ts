@@ -6,10 +6,11 @@ import {
 } from "@toolwright/tool-core";
 import type { DroppedResultField } from "../approval/suspended-batch";
 import { describeThrown } from "../describe-thrown";
-import { isPromiseLike, type MaybePromise } from "../maybe-async";
+import { isPromiseLike } from "../maybe-async";
 import { applyAfterToolCall } from "./apply-after-tool-call";
 import { createErrorResult } from "./error-result";
 import { invalidHookResultText, invalidResultText } from "./executor-texts";
+import type { OutcomeCallback } from "./outcome-callback";
 import type { PreparedCall } from "./prepared-call";
 import { readResultFields, readToolContent, readToolResult } from "./read-tool-result";
 import { settleCall } from "./settle-call";
@@ -34,17 +35,19 @@ const NOT_RENDERED: readonly ToolContent[] = Object.freeze([]);
  * into `content`. `failed` is the error result when `execute` threw, timed out or an update
  * listener failed; the hook still sees it. `dropped` is a dispatched call's note of the result fields
  * its worker sent as `null`; the outcome keeps the ones the final result still has as `null`. Returns the call's outcome (its span ended);
- * synchronous unless the hook returns a promise.
+ * when the hook returns a promise, returns `undefined` and hands the outcome to `done` instead.
  */
-export function finishExecutedCall(
+export function finishExecutedCall<TToken>(
   run: ToolRun,
   prepared: PreparedCall,
   raw: unknown,
   failed: ToolResult | undefined,
   failedErrorType: ToolCallErrorType | undefined,
   durationMs: number,
-  dropped?: readonly DroppedResultField[],
-): MaybePromise<ToolCallOutcome> {
+  dropped: readonly DroppedResultField[] | undefined,
+  done: OutcomeCallback<TToken>,
+  token: TToken,
+): ToolCallOutcome | undefined {
   const { tool } = prepared;
   const finishing: Finishing = { prepared, durationMs, dropped };
   let result: ToolResult;
@@ -101,10 +104,11 @@ export function finishExecutedCall(
     return hookFailed(finishing, error);
   }
   if (isPromiseLike(patch)) {
-    return Promise.resolve(patch).then(
-      (awaited) => applyPatch(finishing, result, renderValue, errorType, awaited),
-      (error: unknown) => hookFailed(finishing, error),
+    Promise.resolve(patch).then(
+      (awaited) => done(token, applyPatch(finishing, result, renderValue, errorType, awaited)),
+      (error: unknown) => done(token, hookFailed(finishing, error)),
     );
+    return undefined;
   }
   return applyPatch(finishing, result, renderValue, errorType, patch);
 }

@@ -94,8 +94,10 @@ function withOptionalFields(
   isError: unknown,
   terminate: unknown,
 ): ToolResult {
-  const result: { -readonly [Key in keyof ToolResult]: ToolResult[Key] } = { content };
-  if (details !== undefined) result.details = details;
+  // `details` is in nearly every result: made with the object, it stays in the object's own
+  // slots instead of a separate property array added when the field is.
+  const result: { -readonly [Key in keyof ToolResult]: ToolResult[Key] } =
+    details === undefined ? { content } : { content, details };
   if (structuredContent !== undefined) result.structuredContent = structuredContent;
   if (usage !== undefined) result.usage = usage;
   if (isError !== undefined) result.isError = isError as boolean;
