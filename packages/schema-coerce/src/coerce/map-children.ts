@@ -1,5 +1,5 @@
-import { findKey } from "../compile/find-key";
-import { enumeratesOwnKeysOnly } from "../compile/own-keys";
+import { findKey } from "../compile/object/find-key";
+import { enumeratesOwnKeysOnly } from "../compile/object/own-keys";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRule, JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";

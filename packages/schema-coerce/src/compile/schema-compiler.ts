@@ -55,6 +55,8 @@ function createNode(schema: JsonSchema, location: Location, pointer: string): Sc
     scoped: false,
     types: undefined,
     typeCheck: undefined,
+    objectShape: undefined,
+    arrayShape: undefined,
   };
 }
 
