@@ -1,7 +1,8 @@
+import type { SchemaNode } from "../compile/schema-node";
 import type { SchemaGraph } from "../schema-graph";
-import type { CoercionChange, CoercionRule, JsonSchemaObject } from "../types";
+import type { CoercionChange, CoercionRule } from "../types";
 import { type CoercionRules, selectCoercionRules } from "./coercion-rules";
-import { describeNode, type NodeInfo } from "./describe-node";
+import { coercionOf, type NodeCoercion } from "./node-coercion";
 import { toPointerSegment } from "./to-pointer-segment";
 
 /**
@@ -37,7 +38,6 @@ export class CoercionRun {
   /** The conversion tables of the compile options' coercion mode (Pi's or lossless). */
   readonly rules: CoercionRules;
   #changes: CoercionChange[] = [];
-  readonly #cache: Map<JsonSchemaObject, NodeInfo>;
   readonly #path: (string | number)[] = [];
   /**
    * Index for index with `#path`: the JSON Pointer segment of that key when the caller had it
@@ -52,17 +52,16 @@ export class CoercionRun {
    */
   readonly #pointers: string[] = [];
   #pointersValid = 0;
-  readonly #refs: JsonSchemaObject[] = [];
+  readonly #refs: SchemaNode[] = [];
   readonly #refBases: number[] = [];
   #refBase = 0;
   #budget = VISIT_BUDGET;
   #trials = 0;
 
-  constructor(graph: SchemaGraph, cache: Map<JsonSchemaObject, NodeInfo>) {
+  constructor(graph: SchemaGraph) {
     this.graph = graph;
     this.parsesJsonStrings = graph.options.parseJsonStrings === true;
     this.rules = selectCoercionRules(graph.options);
-    this.#cache = cache;
   }
 
   /** Starts a coercion call that records into `changes`, clearing what an earlier call left. */
@@ -82,18 +81,13 @@ export class CoercionRun {
     this.#budget = VISIT_BUDGET;
   }
 
-  /** The cached description of `node`. */
-  describe(node: JsonSchemaObject): NodeInfo {
-    let info = this.#cache.get(node);
-    if (info === undefined) {
-      info = describeNode(this.graph, node);
-      this.#cache.set(node, info);
-    }
-    return info;
+  /** The coercion facts of `node` (read on its first visit, kept on the node). */
+  describe(node: SchemaNode): NodeCoercion {
+    return coercionOf(node);
   }
 
   /** Whether `node` accepts `value`, via the validator. Counts against the visit budget. */
-  accepts(node: JsonSchemaObject | boolean, value: unknown): boolean {
+  accepts(node: SchemaNode, value: unknown): boolean {
     this.#budget -= 1;
     return this.graph.accepts(node, value);
   }
@@ -147,7 +141,7 @@ export class CoercionRun {
   }
 
   /** Follows the reference of `node`; false when that would loop without moving in the value. */
-  enterRef(node: JsonSchemaObject): boolean {
+  enterRef(node: SchemaNode): boolean {
     for (let index = this.#refBase; index < this.#refs.length; index++) {
       if (this.#refs[index] === node) return false;
     }

@@ -77,6 +77,10 @@ export function typeOnlyNode(schema: SchemaObject): SchemaNode | undefined {
     typeCheck: keyword?.check,
     objectShape: undefined,
     arrayShape: undefined,
+    refTarget: undefined,
+    allOfMembers: undefined,
+    unionBranches: undefined,
+    coercion: undefined,
   };
   if (typeOnlyNodes.size < TYPE_ONLY_NODES_LIMIT) typeOnlyNodes.set(cacheKey, node);
   return node;

@@ -4,6 +4,7 @@
  * creating import cycles.
  */
 
+import type { NodeCoercion } from "../coerce/node-coercion";
 import type { FormatCheck, JsonSchema, PatternMatcher, SchemaDraft, SchemaIssue } from "../types";
 import type { ArrayShape } from "./array";
 import type { ObjectShape } from "./object";
@@ -91,6 +92,14 @@ export interface SchemaNode {
   objectShape: ObjectShape | undefined;
   /** The node's array keywords, when it has any (or fuses `type: "array"`). */
   arrayShape: ArrayShape | undefined;
+  /** Where the node's `$ref` (else `$dynamicRef`, statically resolved) points, when it resolves. */
+  refTarget: SchemaNode | undefined;
+  /** The `allOf` members. */
+  allOfMembers: readonly SchemaNode[] | undefined;
+  /** The `anyOf` branches, else the `oneOf` branches. */
+  unionBranches: readonly SchemaNode[] | undefined;
+  /** What the coercion passes read of this node beyond the shapes, built by their first visit. */
+  coercion: NodeCoercion | undefined;
 }
 
 /** What a `$ref` resolves to. */

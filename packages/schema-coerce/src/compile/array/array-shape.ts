@@ -13,6 +13,8 @@ import { failKeyword, readCount, readSchemaArray, type SchemaObject } from "../s
 export interface ArrayShape {
   /** Positional item schemas: `prefixItems`, or an `items` array (draft 7, `Type.Tuple`). */
   readonly prefixNodes: readonly SchemaNode[];
+  /** The node is a tuple (it has `prefixItems` or an `items` array, even an empty one). */
+  readonly isTuple: boolean;
   /** The schema of the items after the tuple: `items`, or `additionalItems` after an array. */
   readonly rest: SchemaNode | undefined;
   /** The keyword that holds {@link rest} (`items` or `additionalItems`), named in issues. */
@@ -82,7 +84,7 @@ export function buildArrayShape(
     return failKeyword(context, node, "uniqueItems", "a boolean");
   }
   if (
-    prefixNodes.length === 0 &&
+    prefixSchemas === undefined &&
     rest === undefined &&
     contains === undefined &&
     minItems === 0 &&
@@ -94,6 +96,7 @@ export function buildArrayShape(
   }
   return Object.freeze({
     prefixNodes: fitted(prefixNodes),
+    isTuple: prefixSchemas !== undefined,
     rest,
     restKeyword,
     restLeaf: rest === undefined ? LEAF_NONE : leafCodeOf(rest),

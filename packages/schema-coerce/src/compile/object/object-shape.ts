@@ -42,6 +42,11 @@ export interface ObjectSegments {
 export interface ObjectShape {
   /** `properties` names in schema order (empty without `properties`). */
   readonly propertyKeys: readonly string[];
+  /**
+   * The schema's own `properties` object, for the one annotation the coercion passes read from a
+   * property's schema as written (`default`; a node shared by type-only schemas drops it).
+   */
+  readonly propertyMap: SchemaObject | undefined;
   readonly propertyNodes: readonly SchemaNode[];
   /** Whether each declared name is also `required`. */
   readonly isRequired: readonly boolean[];
@@ -132,6 +137,7 @@ export function buildObjectShape(
   const isRequired = propertyKeys.map((key) => requiredSet.has(key));
   return Object.freeze({
     propertyKeys,
+    propertyMap,
     propertyNodes: fitted(propertyNodes),
     isRequired: fitted(isRequired),
     leafCodes: fitted(propertyNodes.map(leafCodeOf)),
