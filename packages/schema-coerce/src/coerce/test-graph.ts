@@ -14,17 +14,6 @@ export function createTestGraph(root: JsonSchema, options: CompileOptions = {}):
   return createSchemaGraph(new SchemaCompiler(root, options, formats).rootNode, options);
 }
 
-/** A run on the graph of `root` (compiled with `options`), begun and ready for one pass. */
-export function createTestRun(
-  root: JsonSchema,
-  options: CompileOptions = {},
-  changes: CoercionChange[] = [],
-): CoercionRun {
-  const run = new CoercionRun(createTestGraph(root, options));
-  run.begin(changes);
-  return run;
-}
-
 /** One pass's function, as the pipeline calls it. */
 export type Pass = (run: CoercionRun, node: SchemaNode, value: unknown) => unknown;
 
