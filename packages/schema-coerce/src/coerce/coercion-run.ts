@@ -25,6 +25,9 @@ export const VISIT_BUDGET = 200_000;
  */
 export const MAX_NESTED_TRIALS = 6;
 
+/** The change list of a run between calls (nothing is recorded then). */
+const noChanges: CoercionChange[] = [];
+
 /**
  * The state of one coercion call: the change list, the JSON Pointer of the place being visited
  * (kept as a stack so that no path string is built unless a change is recorded), the depth and
@@ -32,12 +35,13 @@ export const MAX_NESTED_TRIALS = 6;
  * back to one of those is a cycle that cannot change anything).
  */
 export class CoercionRun {
-  readonly graph: SchemaGraph;
+  // The graph and what is read from its options change only in `useGraph`, between calls.
+  graph: SchemaGraph;
   /** `graph.options.parseJsonStrings`, read once: the passes ask at every string they visit. */
-  readonly parsesJsonStrings: boolean;
+  parsesJsonStrings: boolean;
   /** The conversion tables of the compile options' coercion mode (Pi's or lossless). */
-  readonly rules: CoercionRules;
-  #changes: CoercionChange[] = [];
+  rules: CoercionRules;
+  #changes: CoercionChange[] = noChanges;
   readonly #path: (string | number)[] = [];
   /**
    * Index for index with `#path`: the JSON Pointer segment of that key when the caller had it
@@ -59,6 +63,18 @@ export class CoercionRun {
   #trials = 0;
 
   constructor(graph: SchemaGraph) {
+    this.graph = graph;
+    this.parsesJsonStrings = graph.options.parseJsonStrings === true;
+    this.rules = selectCoercionRules(graph.options);
+  }
+
+  /**
+   * Points an idle run at another compiled schema's graph. One run is shared by every coercer
+   * between calls: a run per compiled schema was a few hundred bytes each, for stacks that are
+   * empty whenever no call is running.
+   */
+  useGraph(graph: SchemaGraph): void {
+    if (this.graph === graph) return;
     this.graph = graph;
     this.parsesJsonStrings = graph.options.parseJsonStrings === true;
     this.rules = selectCoercionRules(graph.options);
@@ -96,6 +112,11 @@ export class CoercionRun {
   spend(): boolean {
     this.#budget -= 1;
     return this.#budget >= 0;
+  }
+
+  /** Ends a call: drops the change list, so an idle run keeps no value of the last call alive. */
+  end(): void {
+    this.#changes = noChanges;
   }
 
   /** Gives the next pass a fresh visit budget. */

@@ -57,6 +57,12 @@ export type Coercer = (
   verdict?: CoercionVerdict,
 ) => unknown;
 
+/**
+ * One run object shared by every coercer between calls (its stacks are reset each time); a
+ * nested call, which only a pathological matcher or validator could cause, gets its own.
+ */
+let idleRun: CoercionRun | undefined;
+
 function accepted(value: unknown, verdict: CoercionVerdict | undefined): unknown {
   if (verdict !== undefined) verdict.valid = true;
   return value;
@@ -89,15 +95,14 @@ export function createCoercer(graph: SchemaGraph): Coercer {
   // Decided on the first call (it needs a run to describe nodes): without any
   // `additionalProperties: false` to honour, the step is left out.
   let removesAdditional: boolean | undefined;
-  // One run object reused across calls (its stacks are reset each time); a nested call, which
-  // only a pathological matcher or validator could cause, gets its own.
-  let idleRun: CoercionRun | undefined;
   let passes: readonly Pass[] | undefined;
   return (value, changes, verdict) => {
     if (verdict !== undefined) verdict.valid = false;
     const mark = changes.length;
-    const run = idleRun ?? new CoercionRun(graph);
+    let run = idleRun;
     idleRun = undefined;
+    if (run === undefined) run = new CoercionRun(graph);
+    else run.useGraph(graph);
     try {
       run.begin(changes);
       passes ??= !isCoercionOn(graph.options)
@@ -132,6 +137,7 @@ export function createCoercer(graph: SchemaGraph): Coercer {
       changes.length = mark;
       return value;
     } finally {
+      run.end();
       idleRun = run;
     }
   };
