@@ -6,7 +6,7 @@
  * stay monomorphic on the shape whatever schema it came from.
  */
 import type { PatternMatcher } from "../../types";
-import { fitted } from "../fitted";
+import { fitted, fittedMap } from "../fitted";
 import { leafCodeOf, leafHighOf, leafLowOf } from "../leaf-check";
 import type { CompileContext, ReportFn, SchemaNode } from "../schema-node";
 import {
@@ -133,19 +133,23 @@ export function buildObjectShape(
   ) {
     return undefined;
   }
+  // Sets, not `includes`: a schema with thousands of names must not compile in quadratic time.
   const requiredSet = new Set(required);
-  const isRequired = propertyKeys.map((key) => requiredSet.has(key));
+  const isRequired = fittedMap(propertyKeys, (key) => requiredSet.has(key));
+  let requiredInProperties = 0;
+  for (const flag of isRequired) if (flag) requiredInProperties++;
   return Object.freeze({
     propertyKeys,
     propertyMap,
     propertyNodes: fitted(propertyNodes),
-    isRequired: fitted(isRequired),
-    leafCodes: fitted(propertyNodes.map(leafCodeOf)),
-    leafLows: fitted(propertyNodes.map(leafLowOf)),
-    leafHighs: fitted(propertyNodes.map(leafHighOf)),
+    isRequired,
+    leafCodes: fittedMap(propertyNodes, leafCodeOf),
+    leafLows: fittedMap(propertyNodes, leafLowOf),
+    leafHighs: fittedMap(propertyNodes, leafHighOf),
     required,
-    requiredInProperties: isRequired.filter(Boolean).length,
-    requiredElsewhere: fitted(required.filter((key) => !propertyKeys.includes(key))),
+    requiredInProperties,
+    requiredElsewhere:
+      requiredInProperties === requiredSet.size ? noNames : namesNotIn(required, propertyKeys),
     patternMatchers: fitted(patternMatchers),
     patternNodes: fitted(patternNodes),
     additional,
@@ -167,15 +171,21 @@ export function buildObjectShape(
   });
 }
 
+/** The names of `names` that `declared` lacks, in order. */
+function namesNotIn(names: readonly string[], declared: readonly string[]): readonly string[] {
+  const declaredSet = new Set(declared);
+  return fitted(names.filter((name) => !declaredSet.has(name)));
+}
+
 /** The `/`-prefixed JSON Pointer segments of the declared names, built on first use. */
 export function propertySegmentsOf(shape: ObjectShape): readonly string[] {
-  shape.segments.properties ??= fitted(shape.propertyKeys.map(toSegment));
+  shape.segments.properties ??= fittedMap(shape.propertyKeys, toSegment);
   return shape.segments.properties;
 }
 
 /** The `/`-prefixed JSON Pointer segments of the `required` names, built on first use. */
 export function requiredSegmentsOf(shape: ObjectShape): readonly string[] {
-  shape.segments.required ??= fitted(shape.required.map(toSegment));
+  shape.segments.required ??= fittedMap(shape.required, toSegment);
   return shape.segments.required;
 }
 

@@ -6,6 +6,7 @@ import { foldExtraChildren, forEachObjectChild } from "./for-each-object-child";
 import { type ObjectShape, propertySegmentsOf, requiredSegmentsOf } from "./object-shape";
 
 const hasOwn = Object.hasOwn;
+const noIssues: readonly SchemaIssue[] = [];
 
 /** What one {@link reportObject} walk gathers before it writes the issues out in order. */
 interface ObjectReport {
@@ -19,7 +20,7 @@ interface ObjectReport {
   declaredValues: unknown[] | undefined;
   outOfOrder: boolean;
   /** Issues of `propertyNames`, patterns and `additionalProperties`, in the value's key order. */
-  extraIssues: SchemaIssue[];
+  extraIssues: SchemaIssue[] | undefined;
   extrasValid: boolean;
 }
 
@@ -51,7 +52,7 @@ export function reportObject(
     declaredIndexes: undefined,
     declaredValues: undefined,
     outOfOrder: false,
-    extraIssues: [],
+    extraIssues: undefined,
     extrasValid: true,
   };
   forEachObjectChild(shape, object, report, noteReportedKey);
@@ -66,7 +67,7 @@ export function reportObject(
     }
   }
   if (!reportDeclared(report, object, issues)) valid = false;
-  for (const issue of report.extraIssues) issues.push(issue);
+  for (const issue of report.extraIssues ?? noIssues) issues.push(issue);
   if (report.count < shape.minProperties) {
     valid = false;
     const message = `expected at least ${shape.minProperties} properties`;
@@ -106,6 +107,7 @@ function noteReportedKey(report: ObjectReport, key: string, value: unknown, inde
   const names = shape.propertyNames;
   if (names !== undefined && !names.check(key, report.scope)) {
     report.extrasValid = false;
+    report.extraIssues ??= [];
     names.report(key, childPath(report.path, key), report.extraIssues, report.scope);
   }
   if (!shape.hasExtraRules) return;
@@ -122,9 +124,11 @@ function reportExtraChild(
   const path = childPath(report.path, key);
   if (additional && report.shape.additionalFalse) {
     report.extrasValid = false;
+    report.extraIssues ??= [];
     report.extraIssues.push({ path, keyword: "additionalProperties", message: "unknown field" });
   } else if (!node.check(value, report.scope)) {
     report.extrasValid = false;
+    report.extraIssues ??= [];
     node.report(value, path, report.extraIssues, report.scope);
   }
   return value;
