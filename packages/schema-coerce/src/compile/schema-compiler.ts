@@ -78,7 +78,6 @@ function defaultRegExp(source: string): PatternMatcher {
 
 export class SchemaCompiler implements CompileContext {
   readonly draft: SchemaDraft;
-  readonly root: JsonSchema;
   readonly options: CompileOptions;
   readonly formats: Readonly<Record<string, FormatCheck>> | undefined;
   readonly dynamic: boolean;
@@ -97,7 +96,6 @@ export class SchemaCompiler implements CompileContext {
     options: CompileOptions,
     builtInFormats: Readonly<Record<string, FormatCheck>>,
   ) {
-    this.root = schema;
     this.options = options;
     this.draft = draftOf(schema, options.draft ?? "2020-12");
     this.formats = options.formats === true ? builtInFormats : options.formats;
