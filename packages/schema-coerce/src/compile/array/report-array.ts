@@ -82,7 +82,11 @@ function reportRest(
     }
     const leaf = shape.restLeaf;
     if (leaf !== LEAF_NONE && isLeafValid(leaf, item, shape.restLow, shape.restHigh)) continue;
-    if (!rest.report(item, `${path}/${index}`, issues, scope)) valid = false;
+    // Most items of a failing array pass: a check allocates nothing, a report builds its state
+    // and, for an object item, walks it through a visitor. Only failing items are reported.
+    if (rest.check(item, scope)) continue;
+    valid = false;
+    rest.report(item, `${path}/${index}`, issues, scope);
   }
   return valid;
 }
