@@ -3,6 +3,7 @@ import { findOpenObjectNode } from "./compile/find-open-object-node";
 import { SchemaCompiler } from "./compile/schema-compiler";
 import { formats as builtInFormats } from "./formats";
 import { SchemaError } from "./schema-error";
+import { createSchemaGraph, type SchemaGraph } from "./schema-graph";
 import type {
   CoercionChange,
   CompiledSchema,
@@ -29,15 +30,13 @@ export function compile<S extends JsonSchema>(
   options: CompileOptions = {},
 ): CompiledSchema<InferSchema<S>> {
   type Value = InferSchema<S>;
-  // Only coercion needs the graph after compiling; not keeping it otherwise lets the registry and
-  // node maps be collected, which is most of a compiled schema's memory.
-  let compiler: SchemaCompiler | undefined = createCompiler(schema, options);
-  const root = compiler.rootNode;
+  // Only the root node is kept (the coercer reads the nodes it reaches): the compiler's registry
+  // and node maps, most of a compiled schema's memory, are collected.
+  const root = createCompiler(schema, options).rootNode;
   // `removeAdditional` alone also rewrites in coerce()/parse() (SPEC §1.1); the coercer then runs
   // only that step.
   const rewrites = isCoercionOn(options) || options.removeAdditional === true;
-  const graph: SchemaCompiler | undefined = rewrites ? compiler : undefined;
-  compiler = undefined;
+  const graph: SchemaGraph | undefined = rewrites ? createSchemaGraph(root, options) : undefined;
   const rootCheck = root.check;
   let coercer: Coercer | undefined;
 

@@ -2,37 +2,35 @@
  * The internal seam between the validator (`compile/`) and the coercion passes (`coerce/`).
  * Not exported from the package root.
  *
- * The validator compiles a schema document (and the documents in `options.schemas`) into a graph
- * of closures, one per schema node, keyed by the node's object identity. The coercion passes walk
- * the same schema objects and ask the graph two things: does this node accept this value, and
- * where does this node's `$ref` point.
+ * The validator compiles a schema document into a graph of {@link SchemaNode}s, one per schema
+ * object, each carrying what it read: its object and array shapes, its `$ref` target, its
+ * `allOf` members and union branches. The coercion passes walk that graph — they never read a
+ * schema's keywords again — and ask a node whether it accepts a value.
  */
-import type {
-  CompileOptions,
-  JsonSchema,
-  JsonSchemaObject,
-  PatternMatcher,
-  SchemaDraft,
-} from "./types";
+import type { SchemaNode } from "./compile/schema-node";
+import type { CompileOptions } from "./types";
 
 export interface SchemaGraph {
-  /** The draft the root document is read as (decides e.g. whether `$ref` siblings count). */
-  readonly draft: SchemaDraft;
-  /** The root schema node. */
-  readonly root: JsonSchema;
   /** The options the graph was compiled with. */
   readonly options: CompileOptions;
-  /**
-   * Whether `node` (any schema object or boolean reached while compiling this graph, including
-   * nodes of documents in `options.schemas`) accepts `value`. Never throws. For a node the graph
-   * never reached, compiles it on demand in the root document's scope.
-   */
-  accepts(node: JsonSchema, value: unknown): boolean;
-  /**
-   * The schema that `node.$ref` (or `$dynamicRef`) points at, resolved against the node's base URI;
-   * `undefined` when the node has no reference or the reference names nothing.
-   */
-  resolveRef(node: JsonSchemaObject): JsonSchema | undefined;
-  /** The matcher for a `pattern` / `patternProperties` source, compiled once per source. */
-  pattern(source: string): PatternMatcher;
+  /** The root schema node. */
+  readonly root: SchemaNode;
+  /** Whether `node` accepts `value`. Never throws (a failure to judge is `false`). */
+  accepts(node: SchemaNode, value: unknown): boolean;
+}
+
+/**
+ * The graph of a compiled root node. It holds the root node and the options only, so the
+ * compiler that built it (its registry and node maps) can be collected.
+ */
+export function createSchemaGraph(root: SchemaNode, options: CompileOptions): SchemaGraph {
+  return { options, root, accepts: acceptsValue };
+}
+
+function acceptsValue(node: SchemaNode, value: unknown): boolean {
+  try {
+    return node.check(value, undefined);
+  } catch {
+    return false;
+  }
 }

@@ -1,9 +1,9 @@
+import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
-import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import type { NodeInfo } from "./describe-node";
 import { mapChildren } from "./map-children";
 import { matchesJsonType } from "./matches-json-type";
+import type { NodeCoercion } from "./node-coercion";
 import { parseJsonString } from "./parse-json-string";
 
 /**
@@ -14,27 +14,27 @@ import { parseJsonString } from "./parse-json-string";
  * turn and picks the first `anyOf`/`oneOf` branch whose coercion that branch accepts. Does not
  * follow `$ref`, wrap or drop. Returns `value` itself when nothing changed.
  */
-export function coerceTypes(run: CoercionRun, node: JsonSchema, value: unknown): unknown {
-  if (typeof node === "boolean" || !run.spend()) return value;
+export function coerceTypes(run: CoercionRun, node: SchemaNode, value: unknown): unknown {
+  if (typeof node.schema === "boolean" || !run.spend()) return value;
   const info = run.describe(node);
   if (info.siblingsIgnored) return value;
   let result = value;
-  if (info.types !== undefined) {
-    result = coerceOwnType(run, node, info, info.types, result);
+  if (node.types !== undefined) {
+    result = coerceOwnType(run, node, info, node.types, result);
     const descends = isPlainObject(result) ? info.typeHasObject : info.typeHasArray;
     if (descends) result = mapChildren(run, info, result, coerceTypes, run.rules.coerceLeaf);
   }
-  if (info.allOf !== undefined) {
-    for (const member of info.allOf) result = coerceTypes(run, member, result);
+  if (node.allOfMembers !== undefined) {
+    for (const member of node.allOfMembers) result = coerceTypes(run, member, result);
   }
-  if (info.branches !== undefined) result = coerceUnion(run, info.branches, result);
+  if (node.unionBranches !== undefined) result = coerceUnion(run, node.unionBranches, result);
   return result;
 }
 
 function coerceOwnType(
   run: CoercionRun,
-  node: JsonSchemaObject,
-  info: NodeInfo,
+  node: SchemaNode,
+  info: NodeCoercion,
   types: readonly string[],
   value: unknown,
 ): unknown {
@@ -55,7 +55,7 @@ function coerceOwnType(
   return value;
 }
 
-function coerceUnion(run: CoercionRun, branches: readonly JsonSchema[], value: unknown): unknown {
+function coerceUnion(run: CoercionRun, branches: readonly SchemaNode[], value: unknown): unknown {
   for (const branch of branches) if (run.accepts(branch, value)) return value;
   if (!run.beginTrial()) return value;
   let result = value;

@@ -1,7 +1,8 @@
+import type { SchemaNode } from "../compile/schema-node";
 import type { SchemaGraph } from "../schema-graph";
-import type { CoercionChange, CoercionRule, JsonSchemaObject } from "../types";
+import type { CoercionChange, CoercionRule } from "../types";
 import { type CoercionRules, selectCoercionRules } from "./coercion-rules";
-import { describeNode, type NodeInfo } from "./describe-node";
+import { coercionOf, type NodeCoercion } from "./node-coercion";
 import { toPointerSegment } from "./to-pointer-segment";
 
 /**
@@ -24,6 +25,9 @@ export const VISIT_BUDGET = 200_000;
  */
 export const MAX_NESTED_TRIALS = 6;
 
+/** The change list of a run between calls (nothing is recorded then). */
+const noChanges: CoercionChange[] = [];
+
 /**
  * The state of one coercion call: the change list, the JSON Pointer of the place being visited
  * (kept as a stack so that no path string is built unless a change is recorded), the depth and
@@ -31,13 +35,13 @@ export const MAX_NESTED_TRIALS = 6;
  * back to one of those is a cycle that cannot change anything).
  */
 export class CoercionRun {
-  readonly graph: SchemaGraph;
+  // The graph and what is read from its options change only in `useGraph`, between calls.
+  graph: SchemaGraph;
   /** `graph.options.parseJsonStrings`, read once: the passes ask at every string they visit. */
-  readonly parsesJsonStrings: boolean;
+  parsesJsonStrings: boolean;
   /** The conversion tables of the compile options' coercion mode (Pi's or lossless). */
-  readonly rules: CoercionRules;
-  #changes: CoercionChange[] = [];
-  readonly #cache: Map<JsonSchemaObject, NodeInfo>;
+  rules: CoercionRules;
+  #changes: CoercionChange[] = noChanges;
   readonly #path: (string | number)[] = [];
   /**
    * Index for index with `#path`: the JSON Pointer segment of that key when the caller had it
@@ -52,17 +56,28 @@ export class CoercionRun {
    */
   readonly #pointers: string[] = [];
   #pointersValid = 0;
-  readonly #refs: JsonSchemaObject[] = [];
+  readonly #refs: SchemaNode[] = [];
   readonly #refBases: number[] = [];
   #refBase = 0;
   #budget = VISIT_BUDGET;
   #trials = 0;
 
-  constructor(graph: SchemaGraph, cache: Map<JsonSchemaObject, NodeInfo>) {
+  constructor(graph: SchemaGraph) {
     this.graph = graph;
     this.parsesJsonStrings = graph.options.parseJsonStrings === true;
     this.rules = selectCoercionRules(graph.options);
-    this.#cache = cache;
+  }
+
+  /**
+   * Points an idle run at another compiled schema's graph. One run is shared by every coercer
+   * between calls: a run per compiled schema was a few hundred bytes each, for stacks that are
+   * empty whenever no call is running.
+   */
+  useGraph(graph: SchemaGraph): void {
+    if (this.graph === graph) return;
+    this.graph = graph;
+    this.parsesJsonStrings = graph.options.parseJsonStrings === true;
+    this.rules = selectCoercionRules(graph.options);
   }
 
   /** Starts a coercion call that records into `changes`, clearing what an earlier call left. */
@@ -82,18 +97,13 @@ export class CoercionRun {
     this.#budget = VISIT_BUDGET;
   }
 
-  /** The cached description of `node`. */
-  describe(node: JsonSchemaObject): NodeInfo {
-    let info = this.#cache.get(node);
-    if (info === undefined) {
-      info = describeNode(this.graph, node);
-      this.#cache.set(node, info);
-    }
-    return info;
+  /** The coercion facts of `node` (read on its first visit, kept on the node). */
+  describe(node: SchemaNode): NodeCoercion {
+    return coercionOf(node);
   }
 
   /** Whether `node` accepts `value`, via the validator. Counts against the visit budget. */
-  accepts(node: JsonSchemaObject | boolean, value: unknown): boolean {
+  accepts(node: SchemaNode, value: unknown): boolean {
     this.#budget -= 1;
     return this.graph.accepts(node, value);
   }
@@ -102,6 +112,11 @@ export class CoercionRun {
   spend(): boolean {
     this.#budget -= 1;
     return this.#budget >= 0;
+  }
+
+  /** Ends a call: drops the change list, so an idle run keeps no value of the last call alive. */
+  end(): void {
+    this.#changes = noChanges;
   }
 
   /** Gives the next pass a fresh visit budget. */
@@ -147,7 +162,7 @@ export class CoercionRun {
   }
 
   /** Follows the reference of `node`; false when that would loop without moving in the value. */
-  enterRef(node: JsonSchemaObject): boolean {
+  enterRef(node: SchemaNode): boolean {
     for (let index = this.#refBase; index < this.#refs.length; index++) {
       if (this.#refs[index] === node) return false;
     }

@@ -1,10 +1,10 @@
 import { jsonEqual } from "../compile/json-equal";
+import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
-import type { JsonSchema, JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import type { NodeInfo } from "./describe-node";
 import { mapChildren } from "./map-children";
 import { matchEnumCase } from "./match-enum-case";
+import type { NodeCoercion } from "./node-coercion";
 import { parseJsonString } from "./parse-json-string";
 import { tryUnionBranches } from "./try-union-branches";
 import { visitRefTarget } from "./visit-ref-target";
@@ -15,10 +15,10 @@ import { visitRefTarget } from "./visit-ref-target";
  * has: `const`, `enum`, `anyOf`/`oneOf`, `allOf`, a single string `type`, then an implicit
  * object or array. Copy-on-write: returns `value` itself when nothing changed.
  */
-export function convertValue(run: CoercionRun, node: JsonSchema, value: unknown): unknown {
-  if (typeof node === "boolean" || !run.spend()) return value;
+export function convertValue(run: CoercionRun, node: SchemaNode, value: unknown): unknown {
+  if (typeof node.schema === "boolean" || !run.spend()) return value;
   const info = run.describe(node);
-  if (info.hasRef) return convertThroughRef(run, node, info, value);
+  if (info.hasRef) return visitRefTarget(run, node, value, convertValue);
   let current = value;
   if (typeof current === "string" && run.parsesJsonStrings) {
     current = parseJsonString(run, node, info, current);
@@ -29,10 +29,10 @@ export function convertValue(run: CoercionRun, node: JsonSchema, value: unknown)
     case "enum":
       return convertEnum(run, node, info.enumValues ?? [], current);
     case "union":
-      return convertOwnObject(run, info, convertUnion(run, node, info.branches ?? [], current));
+      return convertOwnObject(run, info, convertUnion(run, node, current));
     case "all-of": {
       let result = current;
-      for (const member of info.allOf ?? []) result = convertValue(run, member, result);
+      for (const member of node.allOfMembers ?? []) result = convertValue(run, member, result);
       return convertOwnObject(run, info, result);
     }
     case "type":
@@ -48,15 +48,6 @@ export function convertValue(run: CoercionRun, node: JsonSchema, value: unknown)
   }
 }
 
-function convertThroughRef(
-  run: CoercionRun,
-  node: JsonSchemaObject,
-  info: NodeInfo,
-  value: unknown,
-): unknown {
-  return visitRefTarget(run, node, info, value, convertValue);
-}
-
 function recordConversion(run: CoercionRun, from: unknown, to: unknown): unknown {
   if (to !== from) run.record("convert", from, to);
   return to;
@@ -64,7 +55,7 @@ function recordConversion(run: CoercionRun, from: unknown, to: unknown): unknown
 
 function convertEnum(
   run: CoercionRun,
-  node: JsonSchemaObject,
+  node: SchemaNode,
   members: readonly unknown[],
   value: unknown,
 ): unknown {
@@ -97,26 +88,21 @@ function convertConst(run: CoercionRun, literal: unknown, value: unknown): unkno
   return member;
 }
 
-function convertUnion(
-  run: CoercionRun,
-  node: JsonSchemaObject,
-  branches: readonly JsonSchema[],
-  value: unknown,
-): unknown {
-  return tryUnionBranches(run, branches, value, convertValue, node);
+function convertUnion(run: CoercionRun, node: SchemaNode, value: unknown): unknown {
+  return tryUnionBranches(run, node.unionBranches ?? [], value, convertValue, node);
 }
 
 /** After a union or `allOf`, the node's own `properties` are converted too. */
-function convertOwnObject(run: CoercionRun, info: NodeInfo, value: unknown): unknown {
-  return info.hasObjectKeywords && isPlainObject(value)
+function convertOwnObject(run: CoercionRun, info: NodeCoercion, value: unknown): unknown {
+  return info.object !== undefined && isPlainObject(value)
     ? mapChildren(run, info, value, convertValue, run.rules.convertLeaf)
     : value;
 }
 
 function convertByType(
   run: CoercionRun,
-  node: JsonSchemaObject,
-  info: NodeInfo,
+  node: SchemaNode,
+  info: NodeCoercion,
   value: unknown,
 ): unknown {
   switch (info.singleType) {
@@ -138,20 +124,21 @@ function convertByType(
  */
 function convertArray(
   run: CoercionRun,
-  node: JsonSchemaObject,
-  info: NodeInfo,
+  node: SchemaNode,
+  info: NodeCoercion,
   value: unknown,
   typed: boolean,
 ): unknown {
   if (!run.canDescend()) return value;
   if (!Array.isArray(value)) {
-    if (info.tuple !== undefined || (!typed && run.accepts(node, value))) return value;
+    const shape = info.array;
+    if (shape?.isTuple || (!typed && run.accepts(node, value))) return value;
     if (run.rules.lossless && !isWrappableLosslessly(value)) return value;
     const wrapped = [value];
     run.record("convert", value, [value]);
-    if (info.items !== undefined) {
+    if (shape?.rest !== undefined) {
       run.enterWrapped();
-      wrapped[0] = convertValue(run, info.items, value);
+      wrapped[0] = convertValue(run, shape.rest, value);
       run.leave();
     }
     return wrapped;

@@ -288,3 +288,24 @@ describe("createCoercer verdict", () => {
     expect(verdict.valid).toBe(false);
   });
 });
+
+describe("createCoercer's shared run", () => {
+  it("should apply each schema's own mode and options when coercers take turns", () => {
+    const schema = {
+      type: "object",
+      properties: { n: { type: "number" }, s: { type: "string" } },
+      required: ["n", "s"],
+    };
+    const pi = compile(schema, { coerce: "pi" });
+    const lossless = compile(schema, { coerce: "lossless", parseJsonStrings: true });
+    const input = { n: null, s: 5 };
+    for (let round = 0; round < 2; round++) {
+      expect(pi.parse({ n: "", s: null })).toMatchObject({ ok: true, value: { n: 0, s: "null" } });
+      expect(lossless.parse(input)).toMatchObject({ ok: false });
+      expect(lossless.parse({ n: "1.5", s: 5 })).toMatchObject({
+        ok: true,
+        value: { n: 1.5, s: "5" },
+      });
+    }
+  });
+});

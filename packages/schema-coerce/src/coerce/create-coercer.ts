@@ -22,13 +22,13 @@
  * only `removeAdditional` runs — `compile()` builds the coercer only with `coerce` on, so that is
  * for other callers.
  */
+import type { SchemaNode } from "../compile/schema-node";
 import type { SchemaGraph } from "../schema-graph";
-import type { CoercionChange, JsonSchema, JsonSchemaObject } from "../types";
+import type { CoercionChange } from "../types";
 import { coerceTypes } from "./coerce-types";
 import { isCoercionOn } from "./coercion-rules";
 import { CoercionRun } from "./coercion-run";
 import { convertValue } from "./convert-value";
-import type { NodeInfo } from "./describe-node";
 import { dropOptionalNulls } from "./drop-optional-nulls";
 import { forbidsAdditionalAnywhere } from "./forbids-additional-anywhere";
 import { needsTypePass } from "./needs-type-pass";
@@ -57,12 +57,18 @@ export type Coercer = (
   verdict?: CoercionVerdict,
 ) => unknown;
 
+/**
+ * One run object shared by every coercer between calls (its stacks are reset each time); a
+ * nested call, which only a pathological matcher or validator could cause, gets its own.
+ */
+let idleRun: CoercionRun | undefined;
+
 function accepted(value: unknown, verdict: CoercionVerdict | undefined): unknown {
   if (verdict !== undefined) verdict.valid = true;
   return value;
 }
 
-type Pass = (run: CoercionRun, node: JsonSchema, value: unknown) => unknown;
+type Pass = (run: CoercionRun, node: SchemaNode, value: unknown) => unknown;
 
 /** SPEC §1.4's three passes, in their fixed order. */
 const allPasses: readonly Pass[] = [dropOptionalNulls, convertValue, coerceTypes];
@@ -74,8 +80,8 @@ const noPasses: readonly Pass[] = [];
 const withoutTypePass: readonly Pass[] = [dropOptionalNulls, convertValue];
 
 /**
- * Builds the coercion function of one compiled schema. What can be known per schema node is
- * read once and cached for the life of the returned function.
+ * Builds the coercion function of one compiled schema. What the passes need of each schema node
+ * is read from its compiled shapes on the first visit and kept on the node.
  *
  * The returned function runs the passes on `value` and returns the result (the input itself
  * when nothing changed), pushing one {@link CoercionChange} per change onto `changes`.
@@ -85,20 +91,18 @@ const withoutTypePass: readonly Pass[] = [dropOptionalNulls, convertValue];
  * parses JSON strings only when `graph.options.parseJsonStrings` is on.
  */
 export function createCoercer(graph: SchemaGraph): Coercer {
-  const cache = new Map<JsonSchemaObject, NodeInfo>();
   const root = graph.root;
   // Decided on the first call (it needs a run to describe nodes): without any
   // `additionalProperties: false` to honour, the step is left out.
   let removesAdditional: boolean | undefined;
-  // One run object reused across calls (its stacks are reset each time); a nested call, which
-  // only a pathological matcher or validator could cause, gets its own.
-  let idleRun: CoercionRun | undefined;
   let passes: readonly Pass[] | undefined;
   return (value, changes, verdict) => {
     if (verdict !== undefined) verdict.valid = false;
     const mark = changes.length;
-    const run = idleRun ?? new CoercionRun(graph, cache);
+    let run = idleRun;
     idleRun = undefined;
+    if (run === undefined) run = new CoercionRun(graph);
+    else run.useGraph(graph);
     try {
       run.begin(changes);
       passes ??= !isCoercionOn(graph.options)
@@ -133,6 +137,7 @@ export function createCoercer(graph: SchemaGraph): Coercer {
       changes.length = mark;
       return value;
     } finally {
+      run.end();
       idleRun = run;
     }
   };

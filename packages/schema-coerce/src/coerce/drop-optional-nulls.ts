@@ -1,13 +1,12 @@
-import { findKey } from "../compile/find-key";
-import { enumeratesOwnKeysOnly } from "../compile/own-keys";
+import { forEachObjectChild, propertySegmentsOf } from "../compile/object";
+import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
-import type { JsonSchema } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import type { NodeInfo } from "./describe-node";
-import { fillRequiredDefaults, readDefault } from "./fill-required-defaults";
-import { visitObjectChild } from "./map-children";
+import { dropsNullsBelow, isDroppable, isEmptyDroppable } from "./drops-nulls-below";
+import { fillRequiredDefaults } from "./fill-required-defaults";
+import { type PassWalk, visitObjectChild } from "./map-children";
+import type { NodeCoercion } from "./node-coercion";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
-import { objectHasOwnProperty } from "./object-has-own-property";
 
 /**
  * Pass 1 (SPEC §1.4): removes a declared property whose value is `null` when it is optional,
@@ -19,68 +18,67 @@ import { objectHasOwnProperty } from "./object-has-own-property";
  * looks through `$ref` or combinators, and never removes a key that only a pattern or
  * `additionalProperties` matches. Returns `value` itself when nothing was removed.
  */
-export function dropOptionalNulls(run: CoercionRun, node: JsonSchema, value: unknown): unknown {
-  if (typeof node === "boolean" || !run.spend() || !run.canDescend()) return value;
+export function dropOptionalNulls(run: CoercionRun, node: SchemaNode, value: unknown): unknown {
+  if (typeof node.schema === "boolean" || !run.spend() || !run.canDescend()) return value;
   const info = run.describe(node);
-  if (!dropsNullsBelow(run, info)) return value;
-  if (isPlainObject(value)) {
-    return info.hasObjectKeywords ? dropInObject(run, info, value) : value;
-  }
-  if (Array.isArray(value) && (info.tuple !== undefined || info.items !== undefined)) {
-    return dropInArray(run, info, value);
-  }
+  if (!dropsNullsBelow(run, node)) return value;
+  if (isPlainObject(value)) return dropInObject(run, info, value);
+  if (Array.isArray(value) && info.array !== undefined) return dropInArray(run, info, value);
   return value;
 }
 
-function dropInObject(run: CoercionRun, info: NodeInfo, source: Record<string, unknown>) {
-  let edits: ObjectEdits | undefined;
-  const ownOnly = enumeratesOwnKeysOnly(source);
+/** The state of one {@link dropInObject} walk. */
+interface DropWalk extends PassWalk {
+  readonly lossless: boolean;
+  edits: ObjectEdits | undefined;
+}
+
+function dropInObject(run: CoercionRun, info: NodeCoercion, source: Record<string, unknown>) {
+  const shape = info.object;
+  if (shape === undefined) return source;
   const lossless = run.rules.lossless;
-  let cursor = 0;
-  for (const key in source) {
-    if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
-    const before = source[key];
-    // Only a null (or, lossless, a "") can go, and only objects and arrays hold more: other
-    // children need no visit.
-    const empty = before === "" && lossless;
-    if (typeof before !== "object" && !empty) continue;
-    const propertyIndex = findKey(info.propertyKeys, key, cursor);
-    if (propertyIndex !== -1) cursor = propertyIndex + 1;
-    if (before === null || empty) {
-      const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
-      if (
-        propertySchema !== undefined &&
-        !info.required.has(key) &&
-        (empty ? isEmptyDroppable(run, propertySchema) : isDroppable(run, propertySchema))
-      ) {
-        edits ??= createObjectEdits();
-        edits.removed.push(key);
-        const rule = empty ? "drop-empty" : "drop-null";
-        run.recordRemoval(rule, key, before, info.propertySegments[propertyIndex]);
-      }
-      continue;
-    }
-    const after = visitObjectChild(run, info, key, propertyIndex, before, dropOptionalNulls);
-    if (after !== before) {
-      edits ??= createObjectEdits();
-      edits.replacedKeys.push(key);
-      edits.replacedValues.push(after);
-    }
-  }
-  if (lossless) edits = fillRequiredDefaults(run, info, source, edits);
+  const walk: DropWalk = { run, visit: dropOptionalNulls, shape, lossless, edits: undefined };
+  forEachObjectChild(shape, source, walk, dropOrVisitKey);
+  let edits = walk.edits;
+  if (lossless) edits = fillRequiredDefaults(run, shape, source, edits);
   return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
 }
 
-function dropInArray(run: CoercionRun, info: NodeInfo, source: readonly unknown[]) {
+function dropOrVisitKey(walk: DropWalk, key: string, before: unknown, index: number): void {
+  // Only a null (or, lossless, a "") can go, and only objects and arrays hold more: other
+  // children need no visit.
+  const empty = before === "" && walk.lossless;
+  if (typeof before !== "object" && !empty) return;
+  const shape = walk.shape;
+  if (before === null || empty) {
+    if (index === -1 || shape.isRequired[index]) return;
+    const node = shape.propertyNodes[index]!;
+    if (!(empty ? isEmptyDroppable(walk.run, node) : isDroppable(walk.run, node))) return;
+    walk.edits ??= createObjectEdits();
+    walk.edits.removed.push(key);
+    const segment = propertySegmentsOf(shape)[index];
+    walk.run.recordRemoval(empty ? "drop-empty" : "drop-null", key, before, segment);
+    return;
+  }
+  const after = visitObjectChild(walk, key, index, before);
+  if (after !== before) {
+    walk.edits ??= createObjectEdits();
+    walk.edits.replacedKeys.push(key);
+    walk.edits.replacedValues.push(after);
+  }
+}
+
+function dropInArray(run: CoercionRun, info: NodeCoercion, source: readonly unknown[]) {
+  const tuple = info.array?.prefixNodes ?? [];
+  const rest = info.array?.rest;
   let result: unknown[] | undefined;
   for (let index = 0; index < source.length; index++) {
-    const schema =
-      info.tuple !== undefined && index < info.tuple.length ? info.tuple[index] : info.items;
-    if (schema === undefined) continue;
+    const node = index < tuple.length ? tuple[index] : rest;
+    if (node === undefined) continue;
     const before = source[index];
     if (typeof before !== "object" || before === null) continue;
     run.enter(index);
-    const after = dropOptionalNulls(run, schema, before);
+    const after = dropOptionalNulls(run, node, before);
     run.leave();
     if (after !== before) {
       result ??= source.slice();
@@ -88,61 +86,4 @@ function dropInArray(run: CoercionRun, info: NodeInfo, source: readonly unknown[
     }
   }
   return result ?? source;
-}
-
-/**
- * Whether pass 1 can change any value at `info`'s node: some optional declared property is
- * droppable there, or some child schema the walk descends into can drop one. Judged once per node
- * from the schema; most tool schemas have whole subtrees (required-only objects, arrays of
- * scalars, anything behind a `$ref`) where the walk would only read. A node met again while its
- * own answer is being worked out (only a cyclic schema object could do that) counts as "can
- * drop", which means walking as before rather than recursing forever.
- */
-function dropsNullsBelow(run: CoercionRun, info: NodeInfo): boolean {
-  if (info.dropsNulls !== undefined) return info.dropsNulls;
-  if (info.siblingsIgnored) {
-    info.dropsNulls = false;
-    return false;
-  }
-  info.dropsNulls = true;
-  let drops = false;
-  const keys = info.propertyKeys;
-  const lossless = run.rules.lossless;
-  for (let index = 0; index < keys.length && !drops; index++) {
-    const schema = info.propertySchemas[index] as JsonSchema;
-    const required = info.required.has(keys[index] as string);
-    drops =
-      (!required && isDroppable(run, schema)) ||
-      (lossless && !required && isEmptyDroppable(run, schema)) ||
-      (lossless && required && readDefault(schema) !== undefined) ||
-      childDropsNulls(run, schema);
-  }
-  for (const pattern of info.patterns) drops ||= childDropsNulls(run, pattern.schema);
-  for (const schema of info.tuple ?? []) drops ||= childDropsNulls(run, schema);
-  if (info.additional !== undefined) drops ||= childDropsNulls(run, info.additional);
-  if (info.items !== undefined) drops ||= childDropsNulls(run, info.items);
-  info.dropsNulls = drops;
-  return drops;
-}
-
-function childDropsNulls(run: CoercionRun, schema: JsonSchema): boolean {
-  return typeof schema !== "boolean" && dropsNullsBelow(run, run.describe(schema));
-}
-
-/** A `$ref` schema is never dropped (pass 1 does not look through it); others when they reject null. */
-function isDroppable(run: CoercionRun, schema: JsonSchema): boolean {
-  if (typeof schema === "boolean") return !schema;
-  const info = run.describe(schema);
-  if (info.hasRef) return false;
-  info.acceptsNull ??= run.accepts(schema, null);
-  return !info.acceptsNull;
-}
-
-/** Lossless `drop-empty`: like {@link isDroppable}, for a `""` the schema rejects. */
-function isEmptyDroppable(run: CoercionRun, schema: JsonSchema): boolean {
-  if (typeof schema === "boolean") return !schema;
-  const info = run.describe(schema);
-  if (info.hasRef) return false;
-  info.acceptsEmptyString ??= run.accepts(schema, "");
-  return !info.acceptsEmptyString;
 }

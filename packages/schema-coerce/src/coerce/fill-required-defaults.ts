@@ -1,13 +1,21 @@
-import type { JsonSchema } from "../types";
+import { type ObjectShape, propertySegmentsOf } from "../compile/object";
 import type { CoercionRun } from "./coercion-run";
-import type { NodeInfo } from "./describe-node";
 import { createObjectEdits, type ObjectEdits } from "./object-edits";
 import { objectHasOwnProperty } from "./object-has-own-property";
 
-/** A schema's own `default`, boxed (the default itself may be any JSON value, even `null`). */
-export function readDefault(schema: JsonSchema): { readonly value: unknown } | undefined {
-  if (typeof schema === "boolean" || !Object.hasOwn(schema, "default")) return undefined;
-  return { value: schema.default };
+/**
+ * The `default` the property schema at `index` declares itself (as written: one behind a `$ref`
+ * does not count), boxed (the default itself may be any JSON value, even `null`).
+ */
+export function readDefault(
+  shape: ObjectShape,
+  index: number,
+): { readonly value: unknown } | undefined {
+  const schema = shape.propertyMap?.[shape.propertyKeys[index]!];
+  if (typeof schema !== "object" || schema === null || !Object.hasOwn(schema, "default")) {
+    return undefined;
+  }
+  return { value: (schema as { readonly default?: unknown }).default };
 }
 
 /**
@@ -18,24 +26,24 @@ export function readDefault(schema: JsonSchema): { readonly value: unknown } | u
  */
 export function fillRequiredDefaults(
   run: CoercionRun,
-  info: NodeInfo,
+  shape: ObjectShape,
   source: Record<string, unknown>,
   edits: ObjectEdits | undefined,
 ): ObjectEdits | undefined {
-  if (info.required.size === 0) return edits;
-  const keys = info.propertyKeys;
+  if (shape.requiredInProperties === 0) return edits;
+  const keys = shape.propertyKeys;
   let result = edits;
   for (let index = 0; index < keys.length; index++) {
-    const key = keys[index] as string;
-    if (!info.required.has(key) || objectHasOwnProperty.call(source, key)) continue;
-    const declared = readDefault(info.propertySchemas[index] as JsonSchema);
+    const key = keys[index]!;
+    if (!shape.isRequired[index] || objectHasOwnProperty.call(source, key)) continue;
+    const declared = readDefault(shape, index);
     if (declared === undefined) continue;
     const copy = copyDefault(declared.value);
     if (copy === undefined) continue;
     result ??= createObjectEdits();
     result.replacedKeys.push(key);
     result.replacedValues.push(copy.value);
-    run.recordAt(key, info.propertySegments[index], "default", undefined, copy.value);
+    run.recordAt(key, propertySegmentsOf(shape)[index], "default", undefined, copy.value);
   }
   return result;
 }

@@ -5,9 +5,9 @@ import { forbidsAdditionalAnywhere } from "./forbids-additional-anywhere";
 import { createTestGraph } from "./test-graph";
 
 function forbids(schema: JsonSchema): boolean {
-  const run = new CoercionRun(createTestGraph(schema, { removeAdditional: true }), new Map());
+  const run = new CoercionRun(createTestGraph(schema, { removeAdditional: true }));
   run.begin([]);
-  return forbidsAdditionalAnywhere(run, schema);
+  return forbidsAdditionalAnywhere(run, run.graph.root);
 }
 
 const closed = {

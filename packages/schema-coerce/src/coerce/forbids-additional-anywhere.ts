@@ -1,30 +1,24 @@
-import type { JsonSchema } from "../types";
+import type { SchemaNode } from "../compile/schema-node";
+import { childNodesOf } from "./child-nodes-of";
 import type { CoercionRun } from "./coercion-run";
 
 /**
  * Whether any node that `removeAdditional` can reach from `node` has
  * `additionalProperties: false`. Where none has, the step can never remove a key, so the
- * coercer leaves it out (and the validity check that follows it). Judged from the schema
- * alone, over every child schema the step visits plus `$ref` targets; `seen` stops cycles.
+ * coercer leaves it out (and the validity check that follows it). Judged from the compiled
+ * nodes alone, over every child node the step visits plus `$ref` targets; `seen` stops cycles.
  */
 export function forbidsAdditionalAnywhere(
   run: CoercionRun,
-  node: JsonSchema,
-  seen: Set<JsonSchema> = new Set(),
+  node: SchemaNode,
+  seen: Set<SchemaNode> = new Set(),
 ): boolean {
-  if (typeof node === "boolean" || seen.has(node)) return false;
+  if (typeof node.schema === "boolean" || seen.has(node)) return false;
   seen.add(node);
   const info = run.describe(node);
-  if (info.forbidsAdditional) return true;
-  const children: JsonSchema[] = [
-    ...info.propertySchemas,
-    ...info.patterns.map((pattern) => pattern.schema),
-    ...(info.tuple ?? []),
-    ...(info.allOf ?? []),
-    ...(info.branches ?? []),
-  ];
-  if (info.refTarget !== undefined) children.push(info.refTarget);
-  if (info.additional !== undefined) children.push(info.additional);
-  if (info.items !== undefined) children.push(info.items);
+  if (info.object?.additionalFalse) return true;
+  const children = childNodesOf(info);
+  children.push(...(node.allOfMembers ?? []), ...(node.unionBranches ?? []));
+  if (node.refTarget !== undefined) children.push(node.refTarget);
   return children.some((child) => forbidsAdditionalAnywhere(run, child, seen));
 }

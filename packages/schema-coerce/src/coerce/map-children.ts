@@ -1,25 +1,29 @@
-import { findKey } from "../compile/find-key";
-import { enumeratesOwnKeysOnly } from "../compile/own-keys";
+import {
+  foldExtraChildren,
+  forEachObjectChild,
+  type ObjectShape,
+  propertySegmentsOf,
+} from "../compile/object";
+import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
-import type { CoercionRule, JsonSchema } from "../types";
+import type { CoercionRule } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import type { NodeInfo } from "./describe-node";
 import { matchesJsonType } from "./matches-json-type";
-import { objectHasOwnProperty } from "./object-has-own-property";
+import { coercionOf, type NodeCoercion, type PropertyLiteral } from "./node-coercion";
 import { setDataProperty } from "./set-data-property";
 
 /**
- * A pass's function for one child: the (possibly new) child value for `schema`.
+ * A pass's function for one child: the (possibly new) child value for `node`.
  *
  * **Contract:** must not throw or mutate `value`; returns `value` itself when nothing changed.
  */
-export type VisitChild = (run: CoercionRun, schema: JsonSchema, value: unknown) => unknown;
+export type VisitChild = (run: CoercionRun, node: SchemaNode, value: unknown) => unknown;
 
 /**
- * What a pass does at a leaf property (see {@link NodeInfo.propertyLeafTypes}): its visit there
+ * What a pass does at a leaf property (see `NodeCoercion.propertyLeafTypes`): its visit there
  * would only spend one visit and apply `convert` for the leaf's `type`, recording a change under
- * `rule`. With it the walk does exactly that in place, without entering the child, looking its
- * schema up or dispatching on its keywords.
+ * `rule`. With it the walk does exactly that in place, without entering the child or dispatching
+ * on its keywords.
  */
 export interface LeafRule {
   readonly rule: CoercionRule;
@@ -31,24 +35,131 @@ export interface LeafRule {
   readonly convertToLiteral?: (literal: unknown, value: unknown) => unknown;
 }
 
-/** A property schema's `const`, boxed (the literal itself may be any JSON value). */
-interface PropertyLiteral {
-  readonly value: unknown;
+/** One pass's walk over one object: what `visitObjectChild` needs, extended by each pass. */
+export interface PassWalk {
+  readonly run: CoercionRun;
+  readonly visit: VisitChild;
+  readonly shape: ObjectShape;
 }
 
 /**
- * Index for index with `info.propertyKeys`: the `const` of a property schema that pass 2 treats
- * as a literal and nothing else (no `$ref`, and a JSON string is never parsed there), else
- * `undefined`. Read on first use from the properties' own descriptions, and kept on `info`.
+ * The object child `key` (at `propertyIndex` in `properties`, or -1) after `walk.visit` through
+ * every schema that applies to it (its `properties` entry, then `foldExtraChildren`'s rule: each
+ * matching pattern, else `additionalProperties`). Enters and leaves the child.
+ */
+export function visitObjectChild(
+  walk: PassWalk,
+  key: string,
+  propertyIndex: number,
+  before: unknown,
+): unknown {
+  const { run, shape } = walk;
+  const declared = propertyIndex !== -1;
+  run.enter(key, declared ? propertySegmentsOf(shape)[propertyIndex] : undefined);
+  let after = declared ? walk.visit(run, shape.propertyNodes[propertyIndex]!, before) : before;
+  after = foldExtraChildren(shape, key, declared, after, walk, visitExtraChild);
+  run.leave();
+  return after;
+}
+
+function visitExtraChild(walk: PassWalk, node: SchemaNode, value: unknown): unknown {
+  return walk.visit(walk.run, node, value);
+}
+
+/** The state of one {@link mapChildren} walk over an object. */
+interface ChildMap extends PassWalk {
+  readonly info: NodeCoercion;
+  readonly source: Record<string, unknown>;
+  /** Only declared keys can change (no patterns, no `additionalProperties` schema object). */
+  readonly declaredOnly: boolean;
+  readonly leaf: LeafRule | undefined;
+  readonly literals: readonly (PropertyLiteral | undefined)[] | undefined;
+  result: Record<string, unknown> | undefined;
+}
+
+/**
+ * Copy-on-write map over the children of an object or array: each own key through the schemas
+ * that apply to it (see {@link visitObjectChild}); each item through its tuple position or the
+ * items schema. The container is copied only when a child changed; otherwise `value` itself
+ * comes back. Stops (returning `value`) past the depth limit. With `leaf`, the pass's own rule
+ * for leaf properties and items, those are handled in place instead of visited.
+ */
+export function mapChildren(
+  run: CoercionRun,
+  info: NodeCoercion,
+  value: unknown,
+  visit: VisitChild,
+  leaf?: LeafRule,
+): unknown {
+  if (!run.canDescend()) return value;
+  if (isPlainObject(value)) {
+    const shape = info.object;
+    if (shape === undefined) return value;
+    const additional = shape.additional;
+    // A boolean additionalProperties schema changes nothing: then only declared keys can.
+    const declaredOnly =
+      shape.patternMatchers.length === 0 &&
+      (additional === undefined || typeof additional.schema === "boolean");
+    const convertToLiteral = declaredOnly ? leaf?.convertToLiteral : undefined;
+    const map: ChildMap = {
+      run,
+      visit,
+      shape,
+      info,
+      source: value,
+      declaredOnly,
+      leaf: declaredOnly ? leaf : undefined,
+      literals: convertToLiteral === undefined ? undefined : readPropertyLiterals(info, shape),
+      result: undefined,
+    };
+    forEachObjectChild(shape, value, map, mapObjectChild);
+    return map.result ?? value;
+  }
+  if (Array.isArray(value)) return mapArray(run, info, value, visit, leaf);
+  return value;
+}
+
+function mapObjectChild(map: ChildMap, key: string, before: unknown, index: number): void {
+  if (index === -1 && map.declaredOnly) return;
+  const leaf = map.leaf;
+  const leafType =
+    leaf === undefined || index === -1 ? undefined : map.info.propertyLeafTypes[index];
+  const literal = map.literals?.[index];
+  let after: unknown;
+  if (leafType !== undefined && leaf !== undefined) {
+    // Exactly what the visit would do, budget included.
+    if (matchesJsonType(leafType, before) || !map.run.spend()) return;
+    after = leaf.convert(leafType, before);
+    if (after === before) return;
+    map.run.recordAt(key, propertySegmentsOf(map.shape)[index], leaf.rule, before, after);
+  } else if (literal !== undefined && leaf?.convertToLiteral !== undefined) {
+    // Likewise exactly the visit, for a literal property.
+    if (!map.run.spend()) return;
+    after = leaf.convertToLiteral(literal.value, before);
+    if (after === before) return;
+    map.run.recordAt(key, propertySegmentsOf(map.shape)[index], leaf.rule, before, after);
+  } else {
+    after = visitObjectChild(map, key, index, before);
+    if (after === before) return;
+  }
+  // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
+  map.result ??= map.info.copyObject(map.source);
+  setDataProperty(map.result, key, after);
+}
+
+/**
+ * Index for index with the shape's `propertyKeys`: the `const` of a property schema that pass 2
+ * treats as a literal and nothing else (no `$ref`, and a JSON string is never parsed there),
+ * else `undefined`. Read on first use from the properties' own facts, and kept on `info`.
  */
 function readPropertyLiterals(
-  run: CoercionRun,
-  info: NodeInfo,
+  info: NodeCoercion,
+  shape: ObjectShape,
 ): readonly (PropertyLiteral | undefined)[] {
   if (info.propertyLiterals !== undefined) return info.propertyLiterals;
-  const literals = info.propertySchemas.map((schema): PropertyLiteral | undefined => {
-    if (typeof schema === "boolean") return undefined;
-    const child = run.describe(schema);
+  const literals = shape.propertyNodes.map((node): PropertyLiteral | undefined => {
+    if (typeof node.schema === "boolean") return undefined;
+    const child = coercionOf(node);
     const parsesJson = !child.typeHasString && (child.wantsJsonObject || child.wantsJsonArray);
     return !child.hasRef && child.convertRule === "const" && !parsesJson
       ? { value: child.constValue }
@@ -58,155 +169,25 @@ function readPropertyLiterals(
   return literals;
 }
 
-/**
- * Copy-on-write map over the children of an object or array: each own key through its
- * `properties` schema, then every matching `patternProperties` schema, else the
- * `additionalProperties` schema; each item through its tuple position or `items`. The container
- * is copied only when a child changed; otherwise `value` itself comes back. Stops (returning
- * `value`) past the depth limit. With `leaf`, the pass's own rule for leaf properties, those are
- * handled in place instead of visited.
- */
-export function mapChildren(
-  run: CoercionRun,
-  info: NodeInfo,
-  value: unknown,
-  visit: VisitChild,
-  leaf?: LeafRule,
-): unknown {
-  if (!run.canDescend()) return value;
-  if (isPlainObject(value)) {
-    if (!info.hasObjectKeywords) return value;
-    // Only declared keys have schemas that can change anything (a boolean additionalProperties
-    // schema changes nothing): visit the value's declared keys only.
-    if (info.patterns.length === 0 && typeof info.additional !== "object") {
-      return mapDeclared(run, info, value, visit, leaf);
-    }
-    return mapObject(run, info, value, visit);
-  }
-  if (Array.isArray(value)) return mapArray(run, info, value, visit, leaf);
-  return value;
-}
-
-function mapDeclared(
-  run: CoercionRun,
-  info: NodeInfo,
-  source: Record<string, unknown>,
-  visit: VisitChild,
-  leaf: LeafRule | undefined,
-): Record<string, unknown> {
-  const keys = info.propertyKeys;
-  const convertToLiteral = leaf?.convertToLiteral;
-  const literals = convertToLiteral === undefined ? undefined : readPropertyLiterals(run, info);
-  let result: Record<string, unknown> | undefined;
-  // The value's own keys, not the declared list: for…in reads them without a lookup each, and a
-  // value usually has fewer keys than its schema declares. Keys that come in schema order are
-  // found a few names past the cursor.
-  let cursor = 0;
-  const ownOnly = enumeratesOwnKeysOnly(source);
-  for (const key in source) {
-    if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
-    const index = findKey(keys, key, cursor);
-    if (index === -1) continue;
-    cursor = index + 1;
-    const before = source[key];
-    const leafType = info.propertyLeafTypes[index];
-    const literal = literals?.[index];
-    let after: unknown;
-    if (leafType !== undefined && matchesJsonType(leafType, before)) continue;
-    if (leafType !== undefined && leaf !== undefined) {
-      // Exactly what the visit would do, budget included.
-      if (!run.spend()) continue;
-      after = leaf.convert(leafType, before);
-      if (after === before) continue;
-      run.recordAt(key, info.propertySegments[index], leaf.rule, before, after);
-    } else if (literal !== undefined && convertToLiteral !== undefined && leaf !== undefined) {
-      // Likewise exactly the visit, for a literal property.
-      if (!run.spend()) continue;
-      after = convertToLiteral(literal.value, before);
-      if (after === before) continue;
-      run.recordAt(key, info.propertySegments[index], leaf.rule, before, after);
-    } else {
-      run.enter(key, info.propertySegments[index]);
-      after = visit(run, info.propertySchemas[index] as JsonSchema, before);
-      run.leave();
-      if (after === before) continue;
-    }
-    // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
-    result ??= info.copyObject(source);
-    setDataProperty(result, key, after);
-  }
-  return result ?? source;
-}
-
-function mapObject(
-  run: CoercionRun,
-  info: NodeInfo,
-  source: Record<string, unknown>,
-  visit: VisitChild,
-): Record<string, unknown> {
-  let result: Record<string, unknown> | undefined;
-  const ownOnly = enumeratesOwnKeysOnly(source);
-  let cursor = 0;
-  for (const key in source) {
-    if (!ownOnly && !objectHasOwnProperty.call(source, key)) continue;
-    const before = source[key];
-    const propertyIndex = findKey(info.propertyKeys, key, cursor);
-    if (propertyIndex !== -1) cursor = propertyIndex + 1;
-    const after = visitObjectChild(run, info, key, propertyIndex, before, visit);
-    if (after === before) continue;
-    // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
-    result ??= info.copyObject(source);
-    setDataProperty(result, key, after);
-  }
-  return result ?? source;
-}
-
-/**
- * The object child `key` (at `propertyIndex` in `properties`, or -1) after `visit` through its
- * `properties` schema, then every matching `patternProperties` schema, else the
- * `additionalProperties` schema — the applicability rule every walk over an object's own keys
- * shares. Enters and leaves the child.
- */
-export function visitObjectChild(
-  run: CoercionRun,
-  info: NodeInfo,
-  key: string,
-  propertyIndex: number,
-  before: unknown,
-  visit: VisitChild,
-): unknown {
-  const propertySchema = propertyIndex === -1 ? undefined : info.propertySchemas[propertyIndex];
-  let after = before;
-  run.enter(key, propertyIndex === -1 ? undefined : info.propertySegments[propertyIndex]);
-  if (propertySchema !== undefined) after = visit(run, propertySchema, after);
-  let matched = propertySchema !== undefined;
-  for (const pattern of info.patterns) {
-    if (!pattern.matcher.test(key)) continue;
-    matched = true;
-    after = visit(run, pattern.schema, after);
-  }
-  if (!matched && info.additional !== undefined) after = visit(run, info.additional, after);
-  run.leave();
-  return after;
-}
-
 function mapArray(
   run: CoercionRun,
-  info: NodeInfo,
+  info: NodeCoercion,
   source: readonly unknown[],
   visit: VisitChild,
   leaf: LeafRule | undefined,
 ): readonly unknown[] {
-  if (info.tuple === undefined && info.items === undefined) return source;
-  const tupleLength = info.tuple?.length ?? 0;
+  const shape = info.array;
+  if (shape === undefined) return source;
+  const tuple = shape.prefixNodes;
+  const rest = shape.rest;
   const itemsLeafType = leaf === undefined ? undefined : info.itemsLeafType;
   let result: unknown[] | undefined;
   for (let index = 0; index < source.length; index++) {
-    const schema = index < tupleLength ? info.tuple?.[index] : info.items;
-    if (schema === undefined) continue;
+    const node = index < tuple.length ? tuple[index] : rest;
+    if (node === undefined) continue;
     const before = source[index];
     let after: unknown;
-    if (itemsLeafType !== undefined && leaf !== undefined && index >= tupleLength) {
+    if (itemsLeafType !== undefined && leaf !== undefined && index >= tuple.length) {
       // Exactly what the visit would do: spend, then leave a matching item as it is.
       if (!run.spend() || matchesJsonType(itemsLeafType, before)) continue;
       after = leaf.convert(itemsLeafType, before);
@@ -214,7 +195,7 @@ function mapArray(
       run.recordAt(index, undefined, leaf.rule, before, after);
     } else {
       run.enter(index);
-      after = visit(run, schema, before);
+      after = visit(run, node, before);
       run.leave();
       if (after === before) continue;
     }

@@ -11,9 +11,9 @@ import { needsTypePass } from "./needs-type-pass";
 import { createTestGraph } from "./test-graph";
 
 function needs(schema: JsonSchema, draft: "7" | "2020-12" = "2020-12"): boolean {
-  const run = new CoercionRun(createTestGraph(schema, { coerce: true, draft }), new Map());
+  const run = new CoercionRun(createTestGraph(schema, { coerce: true, draft }));
   run.begin([]);
-  return needsTypePass(run, schema);
+  return needsTypePass(run, run.graph.root);
 }
 
 const object = (properties: Record<string, JsonSchema>) => ({ type: "object", properties });
@@ -80,11 +80,12 @@ describe("needsTypePass", () => {
       fc.assert(
         fc.property(sloppyValue(schema, schema), (value) => {
           const changes: CoercionChange[] = [];
-          const run = new CoercionRun(graph, new Map());
+          const run = new CoercionRun(graph);
           run.begin(changes);
-          const converted = convertValue(run, schema, dropOptionalNulls(run, schema, value));
+          const root = graph.root;
+          const converted = convertValue(run, root, dropOptionalNulls(run, root, value));
           const recorded = changes.length;
-          expect(coerceTypes(run, schema, converted)).toBe(converted);
+          expect(coerceTypes(run, root, converted)).toBe(converted);
           expect(changes.length).toBe(recorded);
         }),
         { numRuns: 200 },

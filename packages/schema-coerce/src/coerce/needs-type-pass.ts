@@ -1,4 +1,5 @@
-import type { JsonSchema } from "../types";
+import type { SchemaNode } from "../compile/schema-node";
+import { childNodesOf } from "./child-nodes-of";
 import type { CoercionRun } from "./coercion-run";
 
 /**
@@ -9,20 +10,14 @@ import type { CoercionRun } from "./coercion-run";
  * `const` / `enum` beside a `type`, and a `type` beside a `$ref` (pass 2 follows the reference
  * instead) all keep pass 3. Pass 3 does not follow `$ref`, so the walk is over a finite tree.
  */
-export function needsTypePass(run: CoercionRun, node: JsonSchema): boolean {
-  if (typeof node === "boolean") return false;
+export function needsTypePass(run: CoercionRun, node: SchemaNode): boolean {
+  if (typeof node.schema === "boolean") return false;
   const info = run.describe(node);
   if (info.siblingsIgnored) return false;
-  if (info.branches !== undefined || info.allOf !== undefined) return true;
-  if (info.types === undefined) return false;
-  if (info.types.length !== 1 || info.convertRule !== "type" || info.hasRef) return true;
+  if (node.unionBranches !== undefined || node.allOfMembers !== undefined) return true;
+  const types = node.types;
+  if (types === undefined) return false;
+  if (info.singleType === undefined || info.convertRule !== "type" || info.hasRef) return true;
   if (!info.typeHasObject && !info.typeHasArray) return false;
-  const children: JsonSchema[] = [
-    ...info.propertySchemas,
-    ...info.patterns.map((pattern) => pattern.schema),
-    ...(info.tuple ?? []),
-  ];
-  if (info.additional !== undefined) children.push(info.additional);
-  if (info.items !== undefined) children.push(info.items);
-  return children.some((child) => needsTypePass(run, child));
+  return childNodesOf(info).some((child) => needsTypePass(run, child));
 }

@@ -1,8 +1,8 @@
+import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
-import type { JsonSchemaObject } from "../types";
 import type { CoercionRun } from "./coercion-run";
-import type { NodeInfo } from "./describe-node";
 import { dropOptionalNulls } from "./drop-optional-nulls";
+import type { NodeCoercion } from "./node-coercion";
 
 /**
  * The `parseJsonStrings` rule: `text` becomes the object or array it holds when the node asks
@@ -12,8 +12,8 @@ import { dropOptionalNulls } from "./drop-optional-nulls";
  */
 export function parseJsonString(
   run: CoercionRun,
-  node: JsonSchemaObject,
-  info: NodeInfo,
+  node: SchemaNode,
+  info: NodeCoercion,
   text: string,
 ): unknown {
   if (info.typeHasString || !(info.wantsJsonObject || info.wantsJsonArray)) return text;

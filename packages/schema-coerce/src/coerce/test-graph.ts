@@ -3,18 +3,19 @@
  * and a runner for one pass alone on it.
  */
 import { SchemaCompiler } from "../compile/schema-compiler";
+import type { SchemaNode } from "../compile/schema-node";
 import { formats } from "../formats";
-import type { SchemaGraph } from "../schema-graph";
+import { createSchemaGraph, type SchemaGraph } from "../schema-graph";
 import type { CoercionChange, CompileOptions, JsonSchema } from "../types";
 import { CoercionRun } from "./coercion-run";
 
 /** The validator's graph for `root`, compiled with `options`. */
 export function createTestGraph(root: JsonSchema, options: CompileOptions = {}): SchemaGraph {
-  return new SchemaCompiler(root, options, formats);
+  return createSchemaGraph(new SchemaCompiler(root, options, formats).rootNode, options);
 }
 
 /** One pass's function, as the pipeline calls it. */
-export type Pass = (run: CoercionRun, node: JsonSchema, value: unknown) => unknown;
+export type Pass = (run: CoercionRun, node: SchemaNode, value: unknown) => unknown;
 
 /** Runs one pass alone on `value` and returns the result with the changes it recorded. */
 export function runPass(
@@ -25,7 +26,7 @@ export function runPass(
 ): { value: unknown; changes: CoercionChange[] } {
   const graph = createTestGraph(schema, { coerce: true, ...options });
   const changes: CoercionChange[] = [];
-  const run = new CoercionRun(graph, new Map());
+  const run = new CoercionRun(graph);
   run.begin(changes);
-  return { value: pass(run, schema, value), changes };
+  return { value: pass(run, graph.root, value), changes };
 }

@@ -1,4 +1,4 @@
-import type { JsonSchema, JsonSchemaObject } from "../types";
+import type { SchemaNode } from "../compile/schema-node";
 import type { CoercionRun } from "./coercion-run";
 
 /**
@@ -9,10 +9,10 @@ import type { CoercionRun } from "./coercion-run";
  */
 export function tryUnionBranches(
   run: CoercionRun,
-  branches: readonly JsonSchema[],
+  branches: readonly SchemaNode[],
   value: unknown,
-  transform: (run: CoercionRun, branch: JsonSchema, value: unknown) => unknown,
-  judge: JsonSchemaObject | undefined,
+  transform: (run: CoercionRun, branch: SchemaNode, value: unknown) => unknown,
+  judge: SchemaNode | undefined,
 ): unknown {
   for (const branch of branches) if (run.accepts(branch, value)) return value;
   if (!run.beginTrial()) return value;
@@ -33,8 +33,8 @@ export function tryUnionBranches(
 /** Whether `judge` (or else `branch`) accepts the attempt made for `branch`. */
 function judgeAttempt(
   run: CoercionRun,
-  judge: JsonSchemaObject | undefined,
-  branch: JsonSchema,
+  judge: SchemaNode | undefined,
+  branch: SchemaNode,
   attempt: unknown,
 ): boolean {
   if (judge === undefined) return run.accepts(branch, attempt);

@@ -75,6 +75,12 @@ export function typeOnlyNode(schema: SchemaObject): SchemaNode | undefined {
     scoped: false,
     types: keyword?.types,
     typeCheck: keyword?.check,
+    objectShape: undefined,
+    arrayShape: undefined,
+    refTarget: undefined,
+    allOfMembers: undefined,
+    unionBranches: undefined,
+    coercion: undefined,
   };
   if (typeOnlyNodes.size < TYPE_ONLY_NODES_LIMIT) typeOnlyNodes.set(cacheKey, node);
   return node;

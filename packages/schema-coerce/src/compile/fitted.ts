@@ -9,3 +9,8 @@ const empty: readonly never[] = Object.freeze([]);
 export function fitted<T>(array: readonly T[]): readonly T[] {
   return array.length === 0 ? empty : array.slice();
 }
+
+/** `array.map(map)`, which is already of its exact size, or the shared frozen empty array. */
+export function fittedMap<T, U>(array: readonly T[], map: (item: T) => U): readonly U[] {
+  return array.length === 0 ? empty : array.map(map);
+}

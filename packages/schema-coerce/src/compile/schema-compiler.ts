@@ -1,15 +1,13 @@
 /**
  * The compiler of one `compile()` call: owns the resource registry, the node cache (one node per
  * schema object) and the pattern cache, resolves `$ref`, and serves the coercion passes through
- * the {@link SchemaGraph} seam.
+ * its root node, from which `createSchemaGraph` serves the coercion passes.
  */
 import { SchemaError } from "../schema-error";
-import type { SchemaGraph } from "../schema-graph";
 import type {
   CompileOptions,
   FormatCheck,
   JsonSchema,
-  JsonSchemaObject,
   PatternMatcher,
   SchemaDraft,
 } from "../types";
@@ -55,6 +53,12 @@ function createNode(schema: JsonSchema, location: Location, pointer: string): Sc
     scoped: false,
     types: undefined,
     typeCheck: undefined,
+    objectShape: undefined,
+    arrayShape: undefined,
+    refTarget: undefined,
+    allOfMembers: undefined,
+    unionBranches: undefined,
+    coercion: undefined,
   };
 }
 
@@ -72,9 +76,8 @@ function defaultRegExp(source: string): PatternMatcher {
   return new RegExp(source, "u");
 }
 
-export class SchemaCompiler implements CompileContext, SchemaGraph {
+export class SchemaCompiler implements CompileContext {
   readonly draft: SchemaDraft;
-  readonly root: JsonSchema;
   readonly options: CompileOptions;
   readonly formats: Readonly<Record<string, FormatCheck>> | undefined;
   readonly dynamic: boolean;
@@ -93,7 +96,6 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
     options: CompileOptions,
     builtInFormats: Readonly<Record<string, FormatCheck>>,
   ) {
-    this.root = schema;
     this.options = options;
     this.draft = draftOf(schema, options.draft ?? "2020-12");
     this.formats = options.formats === true ? builtInFormats : options.formats;
@@ -170,7 +172,7 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
     return this.child(resolved.schema, resolved.location, resolved.pointer);
   }
 
-  pattern(source: string, pointer = "#"): PatternMatcher {
+  pattern(source: string, pointer: string): PatternMatcher {
     const cached = this.patterns?.get(source);
     if (cached !== undefined) return cached;
     let matcher: PatternMatcher;
@@ -200,31 +202,6 @@ export class SchemaCompiler implements CompileContext, SchemaGraph {
       `${message} (at ${pointer})`,
       cause === undefined ? undefined : { cause },
     );
-  }
-
-  accepts(node: JsonSchema, value: unknown): boolean {
-    try {
-      const compiled =
-        typeof node === "boolean"
-          ? node
-            ? this.trueNode
-            : this.falseNode
-          : (this.nodes.get(node) ?? this.child(node, this.rootNode.location, "#"));
-      return compiled.check(value, undefined);
-    } catch {
-      return false;
-    }
-  }
-
-  resolveRef(node: JsonSchemaObject): JsonSchema | undefined {
-    const reference = typeof node.$ref === "string" ? node.$ref : node.$dynamicRef;
-    if (typeof reference !== "string") return undefined;
-    const location = this.nodes.get(node)?.location ?? this.rootNode.location;
-    try {
-      return this.resolve(reference, location)?.schema;
-    } catch {
-      return undefined;
-    }
   }
 
   private loadRemote(uri: string): ResolvedRef | undefined {

@@ -3,7 +3,11 @@
  * keyword compilers and the graph. Types only, so every keyword file can import it without
  * creating import cycles.
  */
+
+import type { NodeCoercion } from "../coerce/node-coercion";
 import type { FormatCheck, JsonSchema, PatternMatcher, SchemaDraft, SchemaIssue } from "../types";
+import type { ArrayShape } from "./array";
+import type { ObjectShape } from "./object";
 
 /** A schema resource (a document or a subschema with `$id`): its URI and dynamic anchors. */
 export interface Resource {
@@ -84,6 +88,18 @@ export interface SchemaNode {
   /** The node's own `type` names and test, when it has a `type` keyword. */
   types: readonly string[] | undefined;
   typeCheck: CheckFn | undefined;
+  /** The node's object keywords, when it has any (or fuses `type: "object"`). */
+  objectShape: ObjectShape | undefined;
+  /** The node's array keywords, when it has any (or fuses `type: "array"`). */
+  arrayShape: ArrayShape | undefined;
+  /** Where the node's `$ref` (else `$dynamicRef`, statically resolved) points, when it resolves. */
+  refTarget: SchemaNode | undefined;
+  /** The `allOf` members. */
+  allOfMembers: readonly SchemaNode[] | undefined;
+  /** The `anyOf` branches, else the `oneOf` branches. */
+  unionBranches: readonly SchemaNode[] | undefined;
+  /** What the coercion passes read of this node beyond the shapes, built by their first visit. */
+  coercion: NodeCoercion | undefined;
 }
 
 /** What a `$ref` resolves to. */

@@ -31,6 +31,7 @@ export function compileAllOf(
 ): Keyword | undefined {
   const members = children(schema, "allOf", node, context);
   if (members === undefined) return undefined;
+  node.allOfMembers = members;
   const check: CheckFn = (value, scope) => {
     for (let index = 0; index < members.length; index++) {
       if (!members[index]!.check(value, scope)) return false;
@@ -65,6 +66,8 @@ export function compileUnion(
 ): Keyword | undefined {
   const branches = children(schema, keyword, node, context);
   if (branches === undefined) return undefined;
+  // `anyOf` is compiled first: the coercion passes read it when both are present.
+  node.unionBranches ??= branches;
   const exactlyOne = keyword === "oneOf";
   // The tag is only needed to explain a failure, so it is found on the first failure.
   let tag: UnionTag | undefined | null = null;

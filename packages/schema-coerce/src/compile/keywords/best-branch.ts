@@ -10,6 +10,7 @@
  */
 import type { SchemaIssue } from "../../types";
 import { jsonEqual } from "../json-equal";
+import { forEachObjectChild } from "../object";
 import type { SchemaNode, Scope } from "../schema-node";
 import { escapePointerSegment } from "../uri";
 import { isPlainObject, valueKind } from "../value-kind";
@@ -22,13 +23,14 @@ export interface UnionTag {
 
 /** Finds the tag of a union, or `undefined` when its branches are not tagged. */
 export function findUnionTag(branches: readonly SchemaNode[]): UnionTag | undefined {
-  const propertyMaps = branches.map((branch) => propertiesOf(branch.schema));
-  const first = propertyMaps[0];
+  const shapes = branches.map((branch) => branch.objectShape);
+  const first = shapes[0];
   if (first === undefined || branches.length < 2) return undefined;
-  for (const key of Object.keys(first)) {
+  for (const key of first.propertyKeys) {
     const values: unknown[] = [];
-    for (const properties of propertyMaps) {
-      const tag = properties === undefined ? undefined : tagValueOf(properties[key]);
+    for (const shape of shapes) {
+      const index = shape === undefined ? -1 : shape.propertyKeys.indexOf(key);
+      const tag = index === -1 ? undefined : tagValueOf(shape!.propertyNodes[index]!.schema);
       if (tag === undefined) break;
       if (values.some((seen) => jsonEqual(seen, tag.value))) break;
       values.push(tag.value);
@@ -36,12 +38,6 @@ export function findUnionTag(branches: readonly SchemaNode[]): UnionTag | undefi
     if (values.length === branches.length) return { key, values };
   }
   return undefined;
-}
-
-function propertiesOf(schema: unknown): Record<string, unknown> | undefined {
-  if (!isPlainObject(schema)) return undefined;
-  const properties = schema.properties;
-  return isPlainObject(properties) ? properties : undefined;
 }
 
 function tagValueOf(schema: unknown): { value: unknown } | undefined {
@@ -107,11 +103,11 @@ export function reportBestBranch(
   let bestDeclared = -1;
   let bestScore = Infinity;
   for (const branch of typed) {
-    const declared = countDeclaredKeys(branch.schema, value);
+    const declared = countDeclaredKeys(branch, value);
     if (declared < bestDeclared) continue;
     // An object's keywords are checked as one group, so a missing required name counts on its
     // own too: the branch missing fewer of its names explains the object better.
-    let score = countMissingRequired(branch.schema, value);
+    let score = countMissingRequired(branch, value);
     for (const keyword of branch.keywords) {
       if (!keyword.check(value, scope)) score++;
     }
@@ -125,22 +121,28 @@ export function reportBestBranch(
 }
 
 /** How many of `value`'s own keys the branch's own `properties` declare (0 for a non-object). */
-function countDeclaredKeys(schema: unknown, value: unknown): number {
-  const properties = propertiesOf(schema);
-  if (properties === undefined || !isPlainObject(value)) return 0;
-  let count = 0;
-  for (const key in value) {
-    if (Object.hasOwn(value, key) && Object.hasOwn(properties, key)) count++;
-  }
-  return count;
+function countDeclaredKeys(branch: SchemaNode, value: unknown): number {
+  const shape = branch.objectShape;
+  if (shape === undefined || shape.propertyKeys.length === 0 || !isPlainObject(value)) return 0;
+  const counter = { count: 0 };
+  forEachObjectChild(shape, value, counter, countDeclaredKey);
+  return counter.count;
+}
+
+function countDeclaredKey(
+  counter: { count: number },
+  _key: string,
+  _value: unknown,
+  index: number,
+) {
+  if (index !== -1) counter.count++;
 }
 
 /** How many names of the branch's own `required` an object lacks (0 for a non-object). */
-function countMissingRequired(schema: unknown, value: unknown): number {
-  if (!isPlainObject(schema) || !Array.isArray(schema.required) || !isPlainObject(value)) return 0;
+function countMissingRequired(branch: SchemaNode, value: unknown): number {
+  const shape = branch.objectShape;
+  if (shape === undefined || !isPlainObject(value)) return 0;
   let count = 0;
-  for (const name of schema.required) {
-    if (typeof name === "string" && !Object.hasOwn(value, name)) count++;
-  }
+  for (const name of shape.required) if (!Object.hasOwn(value, name)) count++;
   return count;
 }

@@ -72,6 +72,7 @@ export function compileRef(
   if (resolved === undefined) return unresolvedKeyword("$ref", reference);
   const target = context.nodeOf(resolved);
   failOnEndlessChain(node, target, context);
+  node.refTarget = target;
   return throughNode(target, context.dynamic);
 }
 
@@ -119,6 +120,8 @@ export function compileDynamicRef(
   const { reference, resolved } = readReference(schema, "$dynamicRef", node, context);
   if (resolved === undefined) return unresolvedKeyword("$dynamicRef", reference);
   const staticTarget = context.nodeOf(resolved);
+  // `$ref` beside it wins for the coercion passes, which follow one reference.
+  node.refTarget ??= staticTarget;
   const anchor = fragmentOf(resolveUri(reference, node.location.base));
   const target = resolved.schema;
   const isDynamic =

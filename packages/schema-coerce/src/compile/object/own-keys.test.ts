@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { compile } from "../compile";
+import { compile } from "../../compile";
 import { enumeratesOwnKeysOnly } from "./own-keys";
 
 // Pollutes Object.prototype with an enumerable key for one test; removed again afterwards.
