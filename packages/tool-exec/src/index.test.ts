@@ -55,6 +55,7 @@ describe("the root entry", () => {
         "executeAssistantMessage",
         "checkJournalRecordOrder",
         "createMemoryJournal",
+        "describeThrown",
         "executeToolBatch",
         "executeToolCall",
         "failTruncatedToolCalls",
