@@ -19,6 +19,7 @@ import {
   resolveUnbatchedApproval,
   withApproval,
 } from "./approve-tool-call";
+import { ExecutingCall } from "./executing-call";
 import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
 import { type Failure, finishCall } from "./finish-call";
 import { invokeTool, type Received } from "./invoke-tool";
@@ -182,37 +183,7 @@ function executeWithoutLimit<TToken>(
   if (!isPromiseLike(pending)) {
     return finishCall(prepared, run, context, received, start, pending, undefined, done, token);
   }
-  Promise.resolve(pending).then(
-    (value) => {
-      const now = finishCall(
-        prepared,
-        run,
-        context,
-        received,
-        start,
-        value,
-        undefined,
-        done,
-        token,
-      );
-      if (now !== undefined) done(token, now);
-    },
-    (error: unknown) => {
-      const failure: Failure = { kind: "threw", error };
-      const now = finishCall(
-        prepared,
-        run,
-        context,
-        received,
-        start,
-        undefined,
-        failure,
-        done,
-        token,
-      );
-      if (now !== undefined) done(token, now);
-    },
-  );
+  new ExecutingCall(prepared, run, context, received, start, done, token).wait(pending);
   return undefined;
 }
 
