@@ -7,9 +7,9 @@
  */
 import { DeferralKeys } from "../approval/find-deferred-calls";
 import {
+  type DecisionHolder,
   decideToolCall,
   failToolCallDecision,
-  type PendingDecision,
 } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
@@ -65,15 +65,15 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
  * so a call pays only the reaction itself. Settles once every call was prepared and handed to the
  * scheduler (or ended, left awaiting, or deferred); rejects only if the bookkeeping itself throws.
  */
-class ParallelPreflight {
+class ParallelPreflight implements DecisionHolder {
   readonly #batch: BatchProgress;
   readonly #scheduler: ToolCallScheduler<ReadyCall, ToolCallOutcome>;
   readonly #preflight: BatchPreflight;
   readonly #deferral = new DeferralKeys();
   /** The call being prepared. */
   #index = 0;
-  /** Its `beforeToolCall` while the loop waits for it. */
-  #pending: PendingDecision | undefined = undefined;
+  /** Its prepared call while the loop waits for its asynchronous `beforeToolCall`. */
+  #pending: PreparedCall | undefined = undefined;
   #resolve: () => void = ignore;
   #reject: (error: unknown) => void = ignore;
 
@@ -111,17 +111,18 @@ class ParallelPreflight {
         const first =
           call.type === "approved" || call.type === "replayed"
             ? prepareAgainCall(call, this.#preflight)
-            : prepareFirstBatchCall(toolCallOf(call), call.type === "deferred", this.#preflight);
+            : prepareFirstBatchCall(
+                toolCallOf(call),
+                call.type === "deferred",
+                this.#preflight,
+                this,
+              );
         if (first instanceof Promise) {
           first.then(this.#onPrepared, this.#reject);
           return;
         }
-        if (first.type === "deciding") {
-          // The call's `beforeToolCall` answers asynchronously: the loop waits for it.
-          this.#pending = first;
-          Promise.resolve(first.decision).then(this.#onDecided, this.#onDecisionFailed);
-          return;
-        }
+        // The call's `beforeToolCall` answers asynchronously: `holdDecision` waits for it.
+        if (first.type === "deciding") return;
         if (!this.#place(first)) return;
       }
     } catch (error) {
@@ -131,8 +132,13 @@ class ParallelPreflight {
     this.#resolve();
   }
 
+  holdDecision(prepared: PreparedCall, decision: PromiseLike<unknown>): void {
+    this.#pending = prepared;
+    Promise.resolve(decision).then(this.#onDecided, this.#onDecisionFailed);
+  }
+
   readonly #onDecided = (value: unknown): void => {
-    const pending = this.#pending as PendingDecision;
+    const pending = this.#pending as PreparedCall;
     this.#pending = undefined;
     let decided: PreparedCall | EndedCall;
     try {
@@ -144,7 +150,7 @@ class ParallelPreflight {
   };
 
   readonly #onDecisionFailed = (error: unknown): void => {
-    const pending = this.#pending as PendingDecision;
+    const pending = this.#pending as PreparedCall;
     this.#pending = undefined;
     this.#afterDecision(failToolCallDecision(pending, this.#batch.run, error));
   };
