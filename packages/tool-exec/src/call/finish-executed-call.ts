@@ -28,9 +28,11 @@ export interface Finishing {
 
 const NOT_RENDERED: readonly ToolContent[] = Object.freeze([]);
 
-/** What a call waiting for its asynchronous `afterToolCall` keeps until the hook settled. */
-export interface PendingPatch {
-  readonly finishing: Finishing;
+/**
+ * What a call waiting for its asynchronous `afterToolCall` keeps until the hook settled: its
+ * {@link Finishing} and the result the hook saw, in one record.
+ */
+export interface PendingPatch extends Finishing {
   readonly result: ToolResult;
   readonly renderValue: boolean;
   readonly errorType: ToolCallErrorType | undefined;
@@ -47,13 +49,12 @@ export interface PatchWaiter {
 
 /** The outcome of a call whose asynchronous `afterToolCall` fulfilled with `value`. */
 export function applyPendingPatch(pending: PendingPatch, value: unknown): ToolCallOutcome {
-  const { finishing, result, renderValue, errorType } = pending;
-  return applyPatch(finishing, result, renderValue, errorType, value);
+  return applyPatch(pending, pending.result, pending.renderValue, pending.errorType, value);
 }
 
 /** The outcome of a call whose asynchronous `afterToolCall` rejected with `error`. */
 export function failPendingPatch(pending: PendingPatch, error: unknown): ToolCallOutcome {
-  return hookFailed(pending.finishing, error);
+  return hookFailed(pending, error);
 }
 
 /**
@@ -79,7 +80,6 @@ export function finishExecutedCall<TToken>(
   waiter?: PatchWaiter,
 ): ToolCallOutcome | undefined {
   const { tool } = prepared;
-  const finishing: Finishing = { prepared, durationMs, dropped };
   let result: ToolResult;
   let errorType = failedErrorType;
   let renderValue = false;
@@ -115,7 +115,9 @@ export function finishExecutedCall<TToken>(
     }
   }
   const hook = run.afterToolCall;
-  if (hook === undefined) return complete(finishing, result, renderValue, errorType);
+  if (hook === undefined) {
+    return complete({ prepared, durationMs, dropped }, result, renderValue, errorType);
+  }
   let patch: unknown;
   try {
     patch = hook(
@@ -131,15 +133,16 @@ export function finishExecutedCall<TToken>(
       run.signalOrNever,
     );
   } catch (error) {
-    return hookFailed(finishing, error);
+    return hookFailed({ prepared, durationMs, dropped }, error);
   }
   if (isPromiseLike(patch)) {
-    const pending: PendingPatch = { finishing, result, renderValue, errorType };
+    // One record for the wait: the call's finishing state and the result the hook saw.
+    const pending: PendingPatch = { prepared, durationMs, dropped, result, renderValue, errorType };
     if (waiter !== undefined) waiter.waitForPatch(patch, pending);
     else waitForPatch(patch, pending, done, token);
     return undefined;
   }
-  return applyPatch(finishing, result, renderValue, errorType, patch);
+  return applyPatch({ prepared, durationMs, dropped }, result, renderValue, errorType, patch);
 }
 
 /** Waits for an asynchronous `afterToolCall` with reactions of its own (a call with no waiter). */
