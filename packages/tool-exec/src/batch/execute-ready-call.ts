@@ -41,7 +41,7 @@ export function startReadyCall<TToken>(
 ): ToolCallOutcome | undefined {
   if (ready.type === "prepared") {
     const beforeExecute = journal === undefined ? undefined : journalStart(ready, run, journal, 1);
-    return startPreparedCall(ready, run, 1, beforeExecute, undefined, done, token);
+    return startPreparedCall(ready, run, 1, beforeExecute, undefined, done, token, true);
   }
   const { prepared, attempt, remote } = ready;
   // A call recovery adopts or awaits remotely is not started again (SPEC §15).
@@ -52,7 +52,7 @@ export function startReadyCall<TToken>(
   const adopted = remote?.kind === "adopt" ? remote.result : undefined;
   const approval = ready.approval;
   if (approval === undefined) {
-    return startPreparedCall(prepared, run, attempt, beforeExecute, adopted, done, token);
+    return startPreparedCall(prepared, run, attempt, beforeExecute, adopted, done, token, true);
   }
   return startApprovedCall(ready, run, beforeExecute, adopted, approval, done, token);
 }
@@ -75,6 +75,7 @@ function startApprovedCall<TToken>(
     adopted,
     (approved: TToken, outcome: ToolCallOutcome) => done(approved, withApproval(outcome, approval)),
     token,
+    true,
   );
   return now === undefined ? undefined : withApproval(now, approval);
 }

@@ -117,6 +117,67 @@ describe("executeToolBatch with more calls than a start slice", () => {
     for (const { index } of ranEnds) expect(index).toBeGreaterThan(lastStart);
   });
 
+  it("should settle every asynchronous tool and afterToolCall answer of its own call, with calls interleaving", async () => {
+    // Tool: even ids answer asynchronously after a random delay of turns (so calls finish out of
+    // order and wait for their hooks at the same time), ids ≡ 1 (mod 3) reject; afterToolCall:
+    // one kind per residue of 4, asynchronous except the last.
+    const tool: Tool = {
+      ...echoTool,
+      async execute(params, context) {
+        const id = Number(context.toolCallId);
+        for (let turn = 0; turn < (id * 7) % 5; turn++) await Promise.resolve();
+        if (id % 3 === 1) throw new Error(`tool ${id}`);
+        return echo(params);
+      },
+    };
+    const afterToolCall = async ({ toolCall }: { toolCall: ToolCall }) => {
+      const id = Number(toolCall.id);
+      for (let turn = 0; turn < (id * 3) % 4; turn++) await Promise.resolve();
+      switch (id % 4) {
+        case 0:
+          return { content: [{ type: "text" as const, text: `patched ${id}` }] };
+        case 1:
+          throw new Error(`after ${id}`);
+        case 2:
+          return {
+            get details(): unknown {
+              throw new Error(`getter ${id}`);
+            },
+          };
+        default:
+          return undefined;
+      }
+    };
+    const count = START_SLICE * 2 + 9;
+    const batch = expectComplete(
+      await executeToolBatch(makeCalls(count), { tools: [tool], afterToolCall }),
+    );
+    expect(batch.outcomes).toHaveLength(count);
+    batch.outcomes.forEach((outcome, id) => {
+      expect(outcome.toolCall.id).toBe(String(id));
+      const text = firstText(outcome.result);
+      const toolFailed = id % 3 === 1;
+      switch (id % 4) {
+        case 0:
+          expect(text).toBe(`patched ${id}`);
+          expect(outcome.isError).toBe(toolFailed);
+          break;
+        case 1:
+          expect(text).toBe(`after ${id}`);
+          expect(outcome.errorType).toBe("after_tool_call_error");
+          break;
+        case 2:
+          expect(text).toContain(`getter ${id}`);
+          expect(outcome.errorType).toBe("after_tool_call_error");
+          break;
+        default:
+          expect(text).toBe(toolFailed ? `tool ${id}` : `v${id}`);
+          expect(outcome.errorType).toBe(toolFailed ? "tool_error" : undefined);
+      }
+      expect(outcome.durationMs).toBeTypeOf("number");
+    });
+  });
+
   it("should end the calls of later slices as aborted when the signal fires while the first slice runs", async () => {
     const controller = new AbortController();
     const count = START_SLICE * 2 + 5;

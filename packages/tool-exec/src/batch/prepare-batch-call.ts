@@ -22,7 +22,8 @@ import {
 import { journalErrorText } from "../call/executor-texts";
 import { failPreparedCall } from "../call/fail-prepared-call";
 import {
-  type PendingDecision,
+  type DecisionHolder,
+  type HeldDecision,
   prepareToolCallHeld,
   prepareToolCallThen,
 } from "../call/prepare-tool-call";
@@ -97,17 +98,19 @@ function afterStartEvent(
 
 /**
  * `prepareBatchCall` for a call not started before, except that an asynchronous `beforeToolCall`
- * comes back as a `PendingDecision` (see `prepareToolCallHeld`): the parallel batch, which waits
- * for each preflight in turn, awaits the hook itself and goes on with {@link afterDecision}.
+ * is handed to `holder` (see `prepareToolCallHeld`), which returns `HELD`: the parallel batch,
+ * which waits for each preflight in turn, waits for the hook itself and goes on with
+ * {@link afterDecision}.
  */
 export function prepareFirstBatchCall(
   toolCall: ToolCall,
   resumed: boolean,
   preflight: BatchPreflight,
-): MaybePromise<PreparedBatchCall> | PendingDecision {
+  holder: DecisionHolder,
+): MaybePromise<PreparedBatchCall> | HeldDecision {
   const started = preflight.events.start(toolCall, resumed);
   if (started !== undefined) return afterStartEvent(toolCall, preflight, started);
-  const call = prepareToolCallHeld(toolCall, preflight.run);
+  const call = prepareToolCallHeld(toolCall, preflight.run, holder);
   if (call instanceof Promise) return call.then((settled) => afterFirstPrepare(settled, preflight));
   if (call.type === "deciding") return call;
   return afterFirstPrepare(call, preflight);

@@ -6,7 +6,11 @@
  * deferred (SPEC §10): it keeps the source-order guarantee of lock keys across a suspension.
  */
 import { DeferralKeys } from "../approval/find-deferred-calls";
-import { decideToolCall, failToolCallDecision } from "../call/prepare-tool-call";
+import {
+  type DecisionHolder,
+  decideToolCall,
+  failToolCallDecision,
+} from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
@@ -27,9 +31,8 @@ import { ToolCallScheduler } from "./tool-call-scheduler";
 
 /** Runs every unsettled call that may run; see the file header. */
 export async function runParallelCalls(batch: BatchProgress): Promise<void> {
-  const { calls, outcomes, run, events } = batch;
+  const { calls, outcomes, run } = batch;
   const { journal } = batch;
-  const preflight: BatchPreflight = { run, events, readKeys: true, journal };
   const scheduler = new ToolCallScheduler<ReadyCall, ToolCallOutcome>(
     batch.maxConcurrency,
     {
@@ -50,49 +53,165 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
     },
     calls.length,
   );
-  const deferral = new DeferralKeys();
-  for (let index = 0; index < calls.length; index++) {
-    if (outcomes[index] !== undefined) continue;
-    const call = calls[index] as (typeof calls)[number];
-    if (call.type === "awaiting") {
-      deferral.hold(call.lockKeys);
-      continue;
-    }
-    const first =
-      call.type === "approved" || call.type === "replayed"
-        ? prepareAgainCall(call, preflight)
-        : prepareFirstBatchCall(toolCallOf(call), call.type === "deferred", preflight);
-    let prepared: MaybePromise<PreparedBatchCall>;
-    if (!(first instanceof Promise) && first.type === "deciding") {
-      // The call's `beforeToolCall` answers asynchronously: the loop awaits it itself.
-      let decided: PreparedCall | EndedCall;
-      try {
-        decided = decideToolCall(first, run, await first.decision);
-      } catch (error) {
-        decided = failToolCallDecision(first, run, error);
+  await new ParallelPreflight(batch, scheduler).run();
+  await scheduler.run();
+}
+
+/**
+ * The preflight of a parallel batch, call by call in source order, as a loop that a promise
+ * reaction resumes rather than an async function: an `await` per call (its resume closures and
+ * their context, ~200 B) is what every call of a 10,000-call batch paid while it waited for its
+ * asynchronous `beforeToolCall`. Here the reactions that resume the loop are made once per batch,
+ * so a call pays only the reaction itself. Settles once every call was prepared and handed to the
+ * scheduler (or ended, left awaiting, or deferred); rejects only if the bookkeeping itself throws.
+ */
+class ParallelPreflight implements DecisionHolder {
+  readonly #batch: BatchProgress;
+  readonly #scheduler: ToolCallScheduler<ReadyCall, ToolCallOutcome>;
+  readonly #preflight: BatchPreflight;
+  readonly #deferral = new DeferralKeys();
+  /** The call being prepared. */
+  #index = 0;
+  /** Its prepared call while the loop waits for its asynchronous `beforeToolCall`. */
+  #pending: PreparedCall | undefined = undefined;
+  #resolve: () => void = ignore;
+  #reject: (error: unknown) => void = ignore;
+
+  constructor(batch: BatchProgress, scheduler: ToolCallScheduler<ReadyCall, ToolCallOutcome>) {
+    this.#batch = batch;
+    this.#scheduler = scheduler;
+    const { run, events, journal } = batch;
+    this.#preflight = { run, events, readKeys: true, journal };
+  }
+
+  run(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+      this.#continue();
+    });
+  }
+
+  /** Prepares calls from `#index` on until one must wait, or every call was prepared. */
+  #continue(): void {
+    const { calls, outcomes } = this.#batch;
+    try {
+      while (this.#index < calls.length) {
+        const index = this.#index;
+        if (outcomes[index] !== undefined) {
+          this.#index++;
+          continue;
+        }
+        const call = calls[index] as (typeof calls)[number];
+        if (call.type === "awaiting") {
+          this.#deferral.hold(call.lockKeys);
+          this.#index++;
+          continue;
+        }
+        const first =
+          call.type === "approved" || call.type === "replayed"
+            ? prepareAgainCall(call, this.#preflight)
+            : prepareFirstBatchCall(
+                toolCallOf(call),
+                call.type === "deferred",
+                this.#preflight,
+                this,
+              );
+        if (first instanceof Promise) {
+          first.then(this.#onPrepared, this.#reject);
+          return;
+        }
+        // The call's `beforeToolCall` answers asynchronously: `holdDecision` waits for it.
+        if (first.type === "deciding") return;
+        if (!this.#place(first)) return;
       }
-      prepared = afterDecision(decided, preflight);
-    } else {
-      prepared = first;
+    } catch (error) {
+      this.#reject(error);
+      return;
     }
-    if (prepared instanceof Promise) prepared = await prepared;
+    this.#resolve();
+  }
+
+  holdDecision(prepared: PreparedCall, decision: PromiseLike<unknown>): void {
+    this.#pending = prepared;
+    Promise.resolve(decision).then(this.#onDecided, this.#onDecisionFailed);
+  }
+
+  readonly #onDecided = (value: unknown): void => {
+    const pending = this.#pending as PreparedCall;
+    this.#pending = undefined;
+    let decided: PreparedCall | EndedCall;
+    try {
+      decided = decideToolCall(pending, this.#batch.run, value);
+    } catch (error) {
+      decided = failToolCallDecision(pending, this.#batch.run, error);
+    }
+    this.#afterDecision(decided);
+  };
+
+  readonly #onDecisionFailed = (error: unknown): void => {
+    const pending = this.#pending as PreparedCall;
+    this.#pending = undefined;
+    this.#afterDecision(failToolCallDecision(pending, this.#batch.run, error));
+  };
+
+  #afterDecision(decided: PreparedCall | EndedCall): void {
+    let prepared: MaybePromise<PreparedBatchCall>;
+    try {
+      prepared = afterDecision(decided, this.#preflight);
+    } catch (error) {
+      this.#reject(error);
+      return;
+    }
+    if (prepared instanceof Promise) prepared.then(this.#onPrepared, this.#reject);
+    else this.#onPrepared(prepared);
+  }
+
+  readonly #onPrepared = (prepared: PreparedBatchCall): void => {
+    let placed: boolean;
+    try {
+      placed = this.#place(prepared);
+    } catch (error) {
+      this.#reject(error);
+      return;
+    }
+    if (placed) this.#continue();
+  };
+
+  /**
+   * Puts the call at `#index` where its preflight left it and moves on. Returns `false` when its
+   * end event is still being delivered (the loop then goes on once it was).
+   */
+  #place(prepared: PreparedBatchCall): boolean {
+    const index = this.#index;
+    const { calls, outcomes } = this.#batch;
     if (prepared.type === "ended") {
-      let ended = endBatchCall(batch, prepared.outcome);
-      if (ended instanceof Promise) ended = await ended;
+      const ended = endBatchCall(this.#batch, prepared.outcome);
+      if (ended instanceof Promise) {
+        ended.then((kept) => {
+          outcomes[index] = kept;
+          this.#index++;
+          this.#continue();
+        }, this.#reject);
+        return false;
+      }
       outcomes[index] = ended;
     } else if (prepared.type === "awaiting") {
       calls[index] = prepared;
-      deferral.hold(prepared.lockKeys);
-    } else if (deferral.defers(lockKeysOf(prepared))) {
+      this.#deferral.hold(prepared.lockKeys);
+    } else if (this.#deferral.defers(lockKeysOf(prepared))) {
       const { toolCall, span } = preparedOf(prepared);
       calls[index] = { type: "deferred", toolCall };
       if (span !== undefined) endUnsettledToolSpan(span, "deferred");
     } else {
-      scheduler.add(prepared, index, lockKeysOf(prepared));
+      this.#scheduler.add(prepared, index, lockKeysOf(prepared));
     }
+    this.#index++;
+    return true;
   }
-  await scheduler.run();
 }
+
+function ignore(): void {}
 
 /**
  * Hands an outcome known at once to the scheduler in a later microtask, as a promise would (the

@@ -58,6 +58,53 @@ describe("ToolCallScheduler", () => {
     expect(finished).toEqual(["b", "a", "c"]);
   });
 
+  it("should report each call's batch position when calls were skipped, and lock keys that start after unkeyed calls", async () => {
+    const started: string[] = [];
+    const finished: [string, number][] = [];
+    const scheduler = new ToolCallScheduler<TestCall, void>(
+      2,
+      async (call) => {
+        started.push(call.name);
+        await call.gate.promise;
+      },
+      (call, index) => {
+        finished.push([call.name, index]);
+        return undefined;
+      },
+      6,
+    );
+    // Positions 1 and 4 ended in preflight: slots and positions part from the second call on.
+    const a = createCall("a");
+    const b = createCall("b");
+    const c = createCall("c", ["k"]);
+    const d = createCall("d", ["k"]);
+    scheduler.add(a, 0, a.keys);
+    scheduler.add(b, 2, b.keys);
+    scheduler.add(c, 3, c.keys);
+    scheduler.add(d, 5, d.keys);
+    const done = scheduler.run();
+    await flushMicrotasks();
+    expect(started).toEqual(["a", "b"]);
+    b.gate.resolve();
+    await flushMicrotasks();
+    expect(started).toEqual(["a", "b", "c"]);
+    a.gate.resolve();
+    await flushMicrotasks();
+    // `d` shares `c`'s key: it waits for `c` even though a slot is free.
+    expect(started).toEqual(["a", "b", "c"]);
+    c.gate.resolve();
+    await flushMicrotasks();
+    expect(started).toEqual(["a", "b", "c", "d"]);
+    d.gate.resolve();
+    await done;
+    expect(finished).toEqual([
+      ["b", 2],
+      ["a", 0],
+      ["c", 3],
+      ["d", 5],
+    ]);
+  });
+
   it("should not deadlock when two calls list the same keys in different orders", async () => {
     const { scheduler, started } = createScheduler(Number.POSITIVE_INFINITY);
     const first = createCall("first", ["x", "y"]);

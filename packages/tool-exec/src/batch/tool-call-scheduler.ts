@@ -33,6 +33,13 @@ export interface CallStarter<TValue, TResult> {
   start(value: TValue, token: number, done: (token: number, result: TResult) => void): void;
 }
 
+/** The bookkeeping of a batch with lock keys, per slot (see `ToolCallScheduler`). */
+interface KeyedSlots {
+  readonly keys: (readonly string[] | undefined)[];
+  readonly blockedBy: number[];
+  readonly ready: number[];
+}
+
 /** The calls that hold one lock key, as slots in source order; `head` holds the key. */
 interface KeyQueue {
   readonly slots: number[];
@@ -41,8 +48,10 @@ interface KeyQueue {
 
 /**
  * Schedules a batch's calls; see the file header. A call is a slot — its position in the order of
- * `add` — in four parallel arrays rather than an object of its own: a batch holds every call it
- * was given until the call ran, and an array slot per field is smaller than an object per call.
+ * `add` — in parallel arrays rather than an object of its own: a batch holds every call it was
+ * given until the call ran, and an array slot per field is smaller than an object per call. The
+ * arrays a batch does not need (positions when they equal the slots, lock-key bookkeeping when no
+ * call has keys) are not made.
  */
 export class ToolCallScheduler<TValue, TResult> {
   readonly #maxConcurrency: number;
@@ -52,15 +61,21 @@ export class ToolCallScheduler<TValue, TResult> {
   #added = 0;
   /** Each slot's value until the call finished (then `undefined`, so it can be collected). */
   readonly #values: (TValue | undefined)[];
-  /** Each slot's position in the batch. */
-  readonly #indexes: number[];
-  /** Each slot's distinct lock keys, or `undefined` for none. */
-  readonly #keys: (readonly string[] | undefined)[];
-  /** How many key queues each slot does not head yet. */
-  readonly #blockedBy: number[];
-  /** Slots that may start, in the order they became ready; `#readyHead` is the next one. */
-  readonly #ready: number[] = [];
+  /**
+   * Each slot's position in the batch; `undefined` while every slot so far is its own position (a
+   * batch where no call ended in preflight), so that such a batch stores none.
+   */
+  #indexes: number[] | undefined = undefined;
+  /**
+   * Each slot's distinct lock keys (`undefined`: none) and how many key queues it does not head
+   * yet, with the slots that may start in the order they became ready (`head` is the next one).
+   * `undefined` until a call with lock keys is added: until then every slot is ready as added, and
+   * the next one to start is {@link #readyHead} itself — a batch without lock keys (nearly every
+   * batch) keeps no per-call bookkeeping besides its values.
+   */
+  #keyed: KeyedSlots | undefined = undefined;
   #readyHead = 0;
+  readonly #capacity: number;
   readonly #keyQueues = new Map<string, KeyQueue>();
   #running = 0;
   #remaining = 0;
@@ -87,9 +102,7 @@ export class ToolCallScheduler<TValue, TResult> {
     capacity = 0,
   ) {
     this.#values = new Array(capacity);
-    this.#indexes = new Array(capacity);
-    this.#keys = new Array(capacity);
-    this.#blockedBy = new Array(capacity);
+    this.#capacity = capacity;
     this.#maxConcurrency = maxConcurrency;
     this.#starter = typeof execute === "function" ? promiseStarter(execute) : execute;
     this.#finish = finish;
@@ -100,8 +113,20 @@ export class ToolCallScheduler<TValue, TResult> {
     this.#remaining++;
     const slot = this.#added++;
     this.#values[slot] = value;
-    this.#indexes[slot] = index;
-    this.#keys[slot] = keys;
+    if (this.#indexes !== undefined) {
+      this.#indexes[slot] = index;
+    } else if (index !== slot) {
+      const indexes = new Array<number>(Math.max(this.#capacity, slot + 1));
+      for (let earlier = 0; earlier < slot; earlier++) indexes[earlier] = earlier;
+      indexes[slot] = index;
+      this.#indexes = indexes;
+    }
+    let keyed = this.#keyed;
+    if (keyed === undefined) {
+      if (keys === undefined) return;
+      keyed = this.#startKeyed(slot);
+    }
+    keyed.keys[slot] = keys;
     let blockedBy = 0;
     if (keys !== undefined) {
       for (const key of keys) {
@@ -114,8 +139,25 @@ export class ToolCallScheduler<TValue, TResult> {
         if (queue.slots.length - queue.head > 1) blockedBy++;
       }
     }
-    this.#blockedBy[slot] = blockedBy;
-    if (blockedBy === 0) this.#ready.push(slot);
+    keyed.blockedBy[slot] = blockedBy;
+    if (blockedBy === 0) keyed.ready.push(slot);
+  }
+
+  /** The first call with lock keys (at `slot`): every slot before it was ready as added. */
+  #startKeyed(slot: number): KeyedSlots {
+    const length = Math.max(this.#capacity, slot + 1);
+    const keyed: KeyedSlots = {
+      keys: new Array(length),
+      blockedBy: new Array(length),
+      ready: [],
+    };
+    for (let earlier = 0; earlier < slot; earlier++) {
+      keyed.keys[earlier] = undefined;
+      keyed.blockedBy[earlier] = 0;
+      keyed.ready.push(earlier);
+    }
+    this.#keyed = keyed;
+    return keyed;
   }
 
   /** Starts the calls; resolves when every call finished (execute and finish). */
@@ -131,15 +173,19 @@ export class ToolCallScheduler<TValue, TResult> {
   #pump(): void {
     // A queued slice starts the next calls; starting them here would jump its queue.
     if (this.#sliceQueued) return;
+    const keyed = this.#keyed;
     let started = 0;
-    while (this.#running < this.#maxConcurrency && this.#readyHead < this.#ready.length) {
+    while (
+      this.#running < this.#maxConcurrency &&
+      this.#readyHead < (keyed === undefined ? this.#added : keyed.ready.length)
+    ) {
       if (started === START_SLICE) {
         this.#sliceQueued = true;
         queueMicrotask(this.#startNextSlice);
         return;
       }
       started++;
-      const slot = this.#ready[this.#readyHead] as number;
+      const slot = keyed === undefined ? this.#readyHead : (keyed.ready[this.#readyHead] as number);
       this.#readyHead++;
       this.#running++;
       // No closure per call: the slot is the token, `#done` is shared by every call.
@@ -161,7 +207,8 @@ export class ToolCallScheduler<TValue, TResult> {
     this.#values[slot] = undefined;
     let finishing: MaybePromise<void>;
     try {
-      finishing = this.#finish(value, this.#indexes[slot] as number, result);
+      const index = this.#indexes === undefined ? slot : (this.#indexes[slot] as number);
+      finishing = this.#finish(value, index, result);
     } catch {
       // Never let one call's bookkeeping stop the batch.
       finishing = undefined;
@@ -176,7 +223,9 @@ export class ToolCallScheduler<TValue, TResult> {
   };
 
   #release(slot: number): void {
-    const keys = this.#keys[slot];
+    const keyed = this.#keyed;
+    if (keyed === undefined) return;
+    const keys = keyed.keys[slot];
     if (keys === undefined) return;
     for (const key of keys) {
       const queue = this.#keyQueues.get(key);
@@ -187,9 +236,9 @@ export class ToolCallScheduler<TValue, TResult> {
         this.#keyQueues.delete(key);
         continue;
       }
-      const blockedBy = (this.#blockedBy[next] as number) - 1;
-      this.#blockedBy[next] = blockedBy;
-      if (blockedBy === 0) this.#ready.push(next);
+      const blockedBy = (keyed.blockedBy[next] as number) - 1;
+      keyed.blockedBy[next] = blockedBy;
+      if (blockedBy === 0) keyed.ready.push(next);
     }
   }
 }

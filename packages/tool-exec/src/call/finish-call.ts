@@ -3,7 +3,7 @@ import { describeThrown } from "../describe-thrown";
 import { DispatchedFailure } from "../dispatch/dispatch-tool-call";
 import { createErrorResult } from "./error-result";
 import { timeoutText } from "./executor-texts";
-import { finishExecutedCall } from "./finish-executed-call";
+import { finishExecutedCall, type PatchWaiter } from "./finish-executed-call";
 import type { Received } from "./invoke-tool";
 import type { OutcomeCallback } from "./outcome-callback";
 import type { PreparedCall } from "./prepared-call";
@@ -31,6 +31,7 @@ export function finishCall<TToken>(
   failure: Failure | undefined,
   done: OutcomeCallback<TToken>,
   token: TToken,
+  waiter?: PatchWaiter,
 ): ToolCallOutcome | undefined {
   const durationMs = Math.round(performance.now() - start);
   const updates = context.close();
@@ -46,12 +47,24 @@ export function finishCall<TToken>(
         received,
         done,
         token,
+        waiter,
       );
       if (now !== undefined) done(token, now);
     });
     return undefined;
   }
-  return completeCall(prepared, run, value, failure, updates, durationMs, received, done, token);
+  return completeCall(
+    prepared,
+    run,
+    value,
+    failure,
+    updates,
+    durationMs,
+    received,
+    done,
+    token,
+    waiter,
+  );
 }
 
 function completeCall<TToken>(
@@ -64,6 +77,7 @@ function completeCall<TToken>(
   received: Received | undefined,
   done: OutcomeCallback<TToken>,
   token: TToken,
+  waiter: PatchWaiter | undefined,
 ): ToolCallOutcome | undefined {
   let failed: ToolResult | undefined;
   let errorType: ToolCallErrorType | undefined;
@@ -93,5 +107,6 @@ function completeCall<TToken>(
     dropped,
     done,
     token,
+    waiter,
   );
 }

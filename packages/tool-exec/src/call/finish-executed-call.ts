@@ -19,7 +19,7 @@ import type { ToolCallOutcome } from "./tool-call-outcome";
 import type { ToolRun } from "./tool-run";
 
 /** What the steps after `execute` carry along to settle the call. */
-interface Finishing {
+export interface Finishing {
   readonly prepared: PreparedCall;
   readonly durationMs: number;
   /** A dispatched call's `dropped` note (SPEC §12), kept for the fields still `null` at the end. */
@@ -29,13 +29,43 @@ interface Finishing {
 const NOT_RENDERED: readonly ToolContent[] = Object.freeze([]);
 
 /**
+ * What a call waiting for its asynchronous `afterToolCall` keeps until the hook settled: its
+ * {@link Finishing} and the result the hook saw, in one record.
+ */
+export interface PendingPatch extends Finishing {
+  readonly result: ToolResult;
+  readonly renderValue: boolean;
+  readonly errorType: ToolCallErrorType | undefined;
+}
+
+/**
+ * Waits for an asynchronous `afterToolCall` on a call's behalf, with reactions it already has
+ * (see `ExecutingCall`), and then hands the hook's value to {@link applyPendingPatch} or its
+ * failure to {@link failPendingPatch}. **Contract:** must not throw; settles the call exactly once.
+ */
+export interface PatchWaiter {
+  waitForPatch(patch: PromiseLike<unknown>, pending: PendingPatch): void;
+}
+
+/** The outcome of a call whose asynchronous `afterToolCall` fulfilled with `value`. */
+export function applyPendingPatch(pending: PendingPatch, value: unknown): ToolCallOutcome {
+  return applyPatch(pending, pending.result, pending.renderValue, pending.errorType, value);
+}
+
+/** The outcome of a call whose asynchronous `afterToolCall` rejected with `error`. */
+export function failPendingPatch(pending: PendingPatch, error: unknown): ToolCallOutcome {
+  return hookFailed(pending, error);
+}
+
+/**
  * What happens after `execute` settled: the returned value is read once and checked (a result
  * tool's result shape and `structuredContent` against `outputSchema`; a value tool's value against
  * `output.schema`), `afterToolCall` replaces fields, and a value tool's final value is rendered
  * into `content`. `failed` is the error result when `execute` threw, timed out or an update
  * listener failed; the hook still sees it. `dropped` is a dispatched call's note of the result fields
- * its worker sent as `null`; the outcome keeps the ones the final result still has as `null`. Returns the call's outcome (its span ended);
- * when the hook returns a promise, returns `undefined` and hands the outcome to `done` instead.
+ * its worker sent as `null`; the outcome keeps the ones the final result still has as `null`.
+ * Returns the call's outcome (its span ended); when the hook returns a promise, returns `undefined`
+ * and hands the outcome to `done` instead — through `waiter`, when the caller has one.
  */
 export function finishExecutedCall<TToken>(
   run: ToolRun,
@@ -47,9 +77,9 @@ export function finishExecutedCall<TToken>(
   dropped: readonly DroppedResultField[] | undefined,
   done: OutcomeCallback<TToken>,
   token: TToken,
+  waiter?: PatchWaiter,
 ): ToolCallOutcome | undefined {
   const { tool } = prepared;
-  const finishing: Finishing = { prepared, durationMs, dropped };
   let result: ToolResult;
   let errorType = failedErrorType;
   let renderValue = false;
@@ -85,7 +115,9 @@ export function finishExecutedCall<TToken>(
     }
   }
   const hook = run.afterToolCall;
-  if (hook === undefined) return complete(finishing, result, renderValue, errorType);
+  if (hook === undefined) {
+    return complete({ prepared, durationMs, dropped }, result, renderValue, errorType);
+  }
   let patch: unknown;
   try {
     patch = hook(
@@ -101,16 +133,29 @@ export function finishExecutedCall<TToken>(
       run.signalOrNever,
     );
   } catch (error) {
-    return hookFailed(finishing, error);
+    return hookFailed({ prepared, durationMs, dropped }, error);
   }
   if (isPromiseLike(patch)) {
-    Promise.resolve(patch).then(
-      (awaited) => done(token, applyPatch(finishing, result, renderValue, errorType, awaited)),
-      (error: unknown) => done(token, hookFailed(finishing, error)),
-    );
+    // One record for the wait: the call's finishing state and the result the hook saw.
+    const pending: PendingPatch = { prepared, durationMs, dropped, result, renderValue, errorType };
+    if (waiter !== undefined) waiter.waitForPatch(patch, pending);
+    else waitForPatch(patch, pending, done, token);
     return undefined;
   }
-  return applyPatch(finishing, result, renderValue, errorType, patch);
+  return applyPatch({ prepared, durationMs, dropped }, result, renderValue, errorType, patch);
+}
+
+/** Waits for an asynchronous `afterToolCall` with reactions of its own (a call with no waiter). */
+function waitForPatch<TToken>(
+  patch: PromiseLike<unknown>,
+  pending: PendingPatch,
+  done: OutcomeCallback<TToken>,
+  token: TToken,
+): void {
+  Promise.resolve(patch).then(
+    (awaited) => done(token, applyPendingPatch(pending, awaited)),
+    (error: unknown) => done(token, failPendingPatch(pending, error)),
+  );
 }
 
 /** Validates a value against the tool's output schema; a value that throws while read is invalid. */

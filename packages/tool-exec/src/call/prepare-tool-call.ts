@@ -30,47 +30,54 @@ export function prepareToolCall(
 }
 
 /**
- * A call whose asynchronous `beforeToolCall` has not answered yet (see
- * {@link prepareToolCallHeld}): its caller awaits `decision` itself and hands what it settled
- * with to {@link decideToolCall} or {@link failToolCallDecision}.
+ * Takes over the wait for a call's asynchronous `beforeToolCall` (see {@link prepareToolCallHeld}):
+ * it waits for `decision` itself and hands what it settled with to {@link decideToolCall} or
+ * {@link failToolCallDecision}. **Contract:** must not throw; called at most once per preparation,
+ * before `prepareToolCallHeld` returns {@link HELD}.
  */
-export interface PendingDecision {
-  readonly type: "deciding";
-  readonly prepared: PreparedCall;
-  /** What the hook returned: a thenable. */
-  readonly decision: PromiseLike<unknown>;
+export interface DecisionHolder {
+  holdDecision(prepared: PreparedCall, decision: PromiseLike<unknown>): void;
 }
 
+/** What {@link prepareToolCallHeld} returns when it handed the hook's answer to the holder. */
+export interface HeldDecision {
+  readonly type: "deciding";
+}
+
+/** The one {@link HeldDecision}: nothing is made per call. */
+export const HELD: HeldDecision = Object.freeze({ type: "deciding" });
+
 /**
- * `prepareToolCall`, except that an asynchronous `beforeToolCall` is handed back as a
- * {@link PendingDecision} instead of being waited for in a promise reaction of its own. A batch
- * that waits for each call's preflight in turn then awaits the hook's promise directly: one
- * promise layer per call less. Steps 3–4 that go asynchronous still give a promise (of a call
- * decided as `prepareToolCall` would).
+ * `prepareToolCall`, except that an asynchronous `beforeToolCall` is handed to `holder` instead of
+ * being waited for in a promise reaction of its own. A batch that waits for each call's preflight
+ * in turn then waits for the hook's promise with reactions it made once: no promise layer and no
+ * record per call. Steps 3–4 that go asynchronous still give a promise (of a call decided as
+ * `prepareToolCall` would).
  */
 export function prepareToolCallHeld(
   toolCall: ToolCall,
   run: ToolRun,
-): MaybePromise<PreparedCall | EndedCall> | PendingDecision {
-  return prepareToolCallThen(toolCall, run, same, undefined, true);
+  holder: DecisionHolder,
+): MaybePromise<PreparedCall | EndedCall> | HeldDecision {
+  return prepareToolCallThen(toolCall, run, same, undefined, holder);
 }
 
-/** The end of step 5 for a {@link PendingDecision} whose hook fulfilled with `value`. */
+/** The end of step 5 for a held call whose hook fulfilled with `value`. */
 export function decideToolCall(
-  pending: PendingDecision,
+  prepared: PreparedCall,
   run: ToolRun,
   value: unknown,
 ): PreparedCall | EndedCall {
-  return applyDecision(pending.prepared, run, value);
+  return applyDecision(prepared, run, value);
 }
 
-/** The end of step 5 for a {@link PendingDecision} whose hook rejected with `error`. */
+/** The end of step 5 for a held call whose hook rejected with `error`. */
 export function failToolCallDecision(
-  pending: PendingDecision,
+  prepared: PreparedCall,
   run: ToolRun,
   error: unknown,
 ): EndedCall {
-  return hookFailed(pending.prepared, run, error);
+  return hookFailed(prepared, run, error);
 }
 
 /** What runs on a call's preflight result, in the same step (see {@link prepareToolCallThen}). */
@@ -85,15 +92,15 @@ export type PreparedNext<TContext, TResult> = (
  * than in a further reaction on a promise of the prepared call. A batch waits for each call's
  * preflight in turn, so one promise layer less per call is one reaction, one promise and a
  * microtask less for thousands of calls. `context` is handed to `next` so that a module-level
- * `next` closes over nothing. `holdHook` (only for {@link prepareToolCallHeld}, whose `next`
- * returns what it is given) hands an asynchronous hook back as a {@link PendingDecision}.
+ * `next` closes over nothing. `holder` (only for {@link prepareToolCallHeld}, whose `next`
+ * returns what it is given) takes over an asynchronous hook's answer.
  */
 export function prepareToolCallThen<TContext, TResult>(
   toolCall: ToolCall,
   run: ToolRun,
   next: PreparedNext<TContext, TResult>,
   context: TContext,
-  holdHook = false,
+  holder?: DecisionHolder,
 ): MaybePromise<TResult> {
   const span = startToolSpan(toolCall);
   if (run.signal?.aborted === true) {
@@ -105,7 +112,7 @@ export function prepareToolCallThen<TContext, TResult>(
     return next(endCall(toolCall, span, "tool_not_found", text), context);
   }
   if (tool.prepareArguments === undefined) {
-    return validate(toolCall, tool, toolCall, span, run, next, context, holdHook);
+    return validate(toolCall, tool, toolCall, span, run, next, context, holder);
   }
   let prepared: unknown;
   try {
@@ -118,7 +125,7 @@ export function prepareToolCallThen<TContext, TResult>(
     return prepareLater(prepared, toolCall, tool, span, run, next, context);
   }
   const target = withArguments(toolCall, prepared);
-  return validate(toolCall, tool, target, span, run, next, context, holdHook);
+  return validate(toolCall, tool, target, span, run, next, context, holder);
 }
 
 function same<T>(value: T): T {
@@ -159,7 +166,7 @@ function withArguments(toolCall: ToolCall, prepared: unknown): ToolCall {
   return { ...toolCall, arguments: prepared as ToolCall["arguments"] };
 }
 
-/** `holdHook`: see {@link prepareToolCallHeld} (only on the synchronous path to step 5). */
+/** `holder`: see {@link prepareToolCallHeld} (only on the synchronous path to step 5). */
 function validate<TContext, TResult>(
   toolCall: ToolCall,
   tool: Tool,
@@ -168,13 +175,13 @@ function validate<TContext, TResult>(
   run: ToolRun,
   next: PreparedNext<TContext, TResult>,
   context: TContext,
-  holdHook = false,
+  holder?: DecisionHolder,
 ): MaybePromise<TResult> {
   const validated = safeValidateToolArguments(tool, target) as ToolArgumentsResult;
   if (validated instanceof Promise) {
     return validateLater(validated, toolCall, tool, span, run, next, context);
   }
-  return decide(toolCall, tool, span, run, validated, next, context, holdHook);
+  return decide(toolCall, tool, span, run, validated, next, context, holder);
 }
 
 function validateLater<TContext, TResult>(
@@ -203,7 +210,7 @@ function decide<TContext, TResult>(
   validated: Settled<ToolArgumentsResult>,
   next: PreparedNext<TContext, TResult>,
   context: TContext,
-  holdHook = false,
+  holder?: DecisionHolder,
 ): MaybePromise<TResult> {
   if (!validated.ok) {
     const text = describeThrown(validated.error);
@@ -236,10 +243,10 @@ function decide<TContext, TResult>(
     return next(hookFailed(prepared, run, error), context);
   }
   if (isPromiseLike(decision)) {
-    if (holdHook) {
-      // Only `prepareToolCallHeld` sets it, and its `next` returns what it is given.
-      const pending: PendingDecision = { type: "deciding", prepared, decision };
-      return pending as TResult;
+    if (holder !== undefined) {
+      // Only `prepareToolCallHeld` passes one, and its `next` returns what it is given.
+      holder.holdDecision(prepared, decision);
+      return HELD as TResult;
     }
     return decideLater(decision, prepared, run, next, context);
   }

@@ -20,6 +20,13 @@ export interface UpdateFailure {
   readonly error: unknown;
 }
 
+/** A context's `onUpdate`, the promises its listener returned and its first failure. */
+interface UpdateState {
+  readonly accept: (partial: ToolUpdate) => void;
+  pending: Promise<void>[] | undefined;
+  failure: UpdateFailure | undefined;
+}
+
 /**
  * The `ToolContext` a running tool receives, and the executor's state of that execution: whether
  * `onUpdate` is still accepted and what its listeners returned. One object per execution; a class
@@ -35,9 +42,11 @@ export class RunningToolContext implements ToolContext {
   readonly #run: ToolRun;
   readonly #runNested: NestedCallRunner;
   #accepting = true;
-  #pendingUpdates: Promise<void>[] | undefined = undefined;
-  #updateFailure: UpdateFailure | undefined = undefined;
-  #boundUpdate: ((partial: ToolUpdate) => void) | undefined = undefined;
+  /**
+   * What `onUpdate` needs, made when a tool first reads it: most tools never do, and a batch keeps
+   * every running call's context alive (three fields fewer per call than keeping them here).
+   */
+  #updates: UpdateState | undefined = undefined;
   #boundUse: (<T>(seam: Seam<T>) => T) | undefined = undefined;
 
   static {
@@ -70,9 +79,15 @@ export class RunningToolContext implements ToolContext {
   }
 
   get onUpdate(): (partial: ToolUpdate) => void {
-    if (this.#boundUpdate === undefined)
-      this.#boundUpdate = (partial) => this.#acceptUpdate(partial);
-    return this.#boundUpdate;
+    if (this.#updates === undefined) {
+      const updates: UpdateState = {
+        accept: (partial) => this.#acceptUpdate(updates, partial),
+        pending: undefined,
+        failure: undefined,
+      };
+      this.#updates = updates;
+    }
+    return this.#updates.accept;
   }
 
   get use(): <T>(seam: Seam<T>) => T {
@@ -86,12 +101,14 @@ export class RunningToolContext implements ToolContext {
    */
   close(): UpdateFailure | undefined | Promise<UpdateFailure | undefined> {
     this.#accepting = false;
-    const pending = this.#pendingUpdates;
-    if (pending === undefined) return this.#updateFailure;
-    return Promise.all(pending).then(() => this.#updateFailure);
+    const updates = this.#updates;
+    if (updates === undefined) return undefined;
+    const pending = updates.pending;
+    if (pending === undefined) return updates.failure;
+    return Promise.all(pending).then(() => updates.failure);
   }
 
-  #acceptUpdate(partial: ToolUpdate): void {
+  #acceptUpdate(updates: UpdateState, partial: ToolUpdate): void {
     if (!this.#accepting) return;
     const listener = this.#run.updateListener;
     if (listener === undefined) return;
@@ -99,14 +116,14 @@ export class RunningToolContext implements ToolContext {
     try {
       returned = listener(partial, this.toolCall);
     } catch (error) {
-      this.#updateFailure ??= { error };
+      updates.failure ??= { error };
       return;
     }
     if (isPromiseLike(returned)) {
-      this.#pendingUpdates ??= [];
-      this.#pendingUpdates.push(
+      updates.pending ??= [];
+      updates.pending.push(
         Promise.resolve(returned).then(undefined, (error: unknown) => {
-          this.#updateFailure ??= { error };
+          updates.failure ??= { error };
         }),
       );
     }
