@@ -14,7 +14,11 @@ export function createTestGraph(root: JsonSchema, options: CompileOptions = {}):
   return createSchemaGraph(new SchemaCompiler(root, options, formats).rootNode, options);
 }
 
-/** One pass's function, as the pipeline calls it. */
+/**
+ * One pass's function, as the pipeline calls it.
+ *
+ * **Contract:** must not throw or mutate `value`; returns `value` itself when nothing changed.
+ */
 export type Pass = (run: CoercionRun, node: SchemaNode, value: unknown) => unknown;
 
 /** Runs one pass alone on `value` and returns the result with the changes it recorded. */

@@ -80,7 +80,12 @@ export function failToolCallDecision(
   return hookFailed(prepared, run, error);
 }
 
-/** What runs on a call's preflight result, in the same step (see {@link prepareToolCallThen}). */
+/**
+ * What runs on a call's preflight result, in the same step (see {@link prepareToolCallThen}).
+ *
+ * **Contract:** called exactly once per preflight, with the call prepared or ended; may return a
+ * promise; a throw propagates to the caller of `prepareToolCallThen` (or rejects its promise).
+ */
 export type PreparedNext<TContext, TResult> = (
   call: PreparedCall | EndedCall,
   context: TContext,
