@@ -96,6 +96,8 @@ const NUMBER = 8;
 /** const, enum, references and the in-place applicators. */
 const IN_PLACE = 16;
 const UNEVALUATED = 32;
+/** Keywords that the document's index answers for (see `compileRoot`). */
+const INDEXED = 64;
 
 /** Each keyword family's keywords, one space-separated list per family. */
 const familyKeywords: readonly (readonly [family: number, keywords: string])[] = [
@@ -112,11 +114,14 @@ const familyKeywords: readonly (readonly [family: number, keywords: string])[] =
   [NUMBER, "minimum maximum exclusiveMinimum exclusiveMaximum multipleOf"],
   [IN_PLACE, "const enum $ref $dynamicRef allOf anyOf oneOf not if then else"],
   [UNEVALUATED, "unevaluatedProperties unevaluatedItems"],
+  [INDEXED, "$id $anchor $dynamicAnchor $dynamicRef"],
 ];
 
 const familyOfKeyword = new Map<string, number>();
 for (const [family, keywords] of familyKeywords) {
-  for (const keyword of keywords.split(" ")) familyOfKeyword.set(keyword, family);
+  for (const keyword of keywords.split(" ")) {
+    familyOfKeyword.set(keyword, (familyOfKeyword.get(keyword) ?? 0) | family);
+  }
 }
 
 /** The families of the keywords `schema` has (inherited enumerable keys too, as reads see them). */
@@ -150,6 +155,7 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
     node.typeCheck = type?.check;
     const single = type !== undefined && type.types.length === 1 ? type.types[0] : undefined;
     const present = presentFamilies(schema);
+    if (present & INDEXED) context.requireIndex();
     const numeric = single === "number" || single === "integer" ? single : undefined;
     // A group that fuses the type test also reports a wrong type, with the type's own report.
     const guardFor = (name: string): ReportFn | undefined =>

@@ -58,12 +58,16 @@ export class ResourceRegistry {
   readonly resourceRoots = new Map<object, Location>();
   usesDynamicRef = false;
 
-  /** Indexes a document retrieved from `uri` (its `$id`, if any, names it too). */
+  /**
+   * Registers a document retrieved from `uri` and, when `index` is set, indexes it (its `$id`, if
+   * any, names it too).
+   */
   addDocument(
     schema: JsonSchema,
     uri: string,
     draft: SchemaDraft,
     pointerPrefix: string,
+    index = true,
   ): ResolvedRef {
     const base = normalizeUri(stripFragment(uri));
     const location: Location = {
@@ -74,6 +78,7 @@ export class ResourceRegistry {
     const entry: ResolvedRef = { schema, location, pointer: `${pointerPrefix}#` };
     this.resources.set(base, entry);
     if (typeof schema === "object") this.resourceRoots.set(schema, location);
+    if (!index) return entry;
     this.#pointerRoot = `${pointerPrefix}#`;
     this.#segments.length = 0;
     this.walk(schema, location, true);

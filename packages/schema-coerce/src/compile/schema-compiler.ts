@@ -76,17 +76,70 @@ function defaultRegExp(source: string): PatternMatcher {
   return new RegExp(source, "u");
 }
 
+/** Compiled patterns by source; the map is created by the first `pattern`. */
+interface PatternCache {
+  matchers: Map<string, PatternMatcher> | undefined;
+}
+
+/**
+ * Thrown by a compiler that did not index its document when it meets something only the index
+ * can answer; `compileRoot` then starts over with an indexed compiler.
+ */
+const needsIndex = new Error("the document must be indexed");
+
+/**
+ * Compiles `schema` and returns its root node.
+ *
+ * Most tool schemas name no resources or anchors (`$id`, `$anchor`, `$dynamicAnchor`) and use no
+ * `$dynamicRef`; their `$ref`s, if any, are `#` pointers into the document itself. Such a schema
+ * compiles the same without the index of the whole document (a walk over every subschema that
+ * was a fifth of compile time), so the first attempt skips it and gives up, to start over
+ * indexed, on anything the index could change: a compiled subschema with one of those keywords,
+ * a `$ref` that is not a pointer into the root document or that names nothing, a pointer that
+ * passes through a subschema with `$id`. Compile errors of the first attempt are final (the
+ * indexed compiler would meet the same node first); stack exhaustion is not, since the index
+ * changes how deep the stack is when it runs out.
+ */
+export function compileRoot(
+  schema: JsonSchema,
+  options: CompileOptions,
+  builtInFormats: Readonly<Record<string, FormatCheck>>,
+): SchemaNode {
+  // `regExp` is called once per distinct pattern: the indexed compiler reuses what the first
+  // attempt built.
+  const patterns: PatternCache = { matchers: undefined };
+  if (options.schemas === undefined && !declaresIdentifier(schema)) {
+    try {
+      return new SchemaCompiler(schema, options, builtInFormats, false, patterns).rootNode;
+    } catch (error) {
+      if (error !== needsIndex && !(error instanceof RangeError)) throw error;
+    }
+  }
+  return new SchemaCompiler(schema, options, builtInFormats, true, patterns).rootNode;
+}
+
+function declaresIdentifier(schema: JsonSchema): boolean {
+  return (
+    typeof schema === "object" &&
+    (schema.$id !== undefined ||
+      schema.$anchor !== undefined ||
+      schema.$dynamicAnchor !== undefined ||
+      schema.$dynamicRef !== undefined)
+  );
+}
+
 export class SchemaCompiler implements CompileContext {
   readonly draft: SchemaDraft;
   readonly options: CompileOptions;
   readonly formats: Readonly<Record<string, FormatCheck>> | undefined;
   readonly dynamic: boolean;
   readonly rejectUnresolved: boolean;
+  /** Whether the document was indexed (see {@link compileRoot}). */
+  readonly indexed: boolean;
   readonly rootNode: SchemaNode;
   private readonly registry = new ResourceRegistry();
   private readonly nodes = new Map<object, SchemaNode>();
-  /** Compiled patterns by source, created by the first `pattern`. */
-  private patterns: Map<string, PatternMatcher> | undefined;
+  private readonly patterns: PatternCache;
   private readonly trueNode = trueNode;
   private readonly falseNode = falseNode;
   private remoteSchemas: Map<string, JsonSchema> | undefined;
@@ -95,8 +148,12 @@ export class SchemaCompiler implements CompileContext {
     schema: JsonSchema,
     options: CompileOptions,
     builtInFormats: Readonly<Record<string, FormatCheck>>,
+    indexed = true,
+    patterns: PatternCache = { matchers: undefined },
   ) {
     this.options = options;
+    this.indexed = indexed;
+    this.patterns = patterns;
     this.draft = draftOf(schema, options.draft ?? "2020-12");
     this.formats = options.formats === true ? builtInFormats : options.formats;
     this.rejectUnresolved = options.unresolvedRefs === "reject";
@@ -106,13 +163,18 @@ export class SchemaCompiler implements CompileContext {
     ) {
       this.fail("INVALID_SCHEMA", "#", "a schema must be an object or a boolean");
     }
-    const rootEntry = this.registry.addDocument(schema, DEFAULT_BASE, this.draft, "");
-    this.dynamic = this.registry.usesDynamicRef || this.remoteUsesDynamicRef();
-    const rootLocation = rootEntry.location;
-    this.rootNode = this.child(schema, rootLocation, "#");
+    const rootEntry = this.registry.addDocument(schema, DEFAULT_BASE, this.draft, "", indexed);
+    // Unindexed, no compiled node uses `$dynamicRef` (it would have started over), so no
+    // dynamic scope is ever read.
+    this.dynamic = indexed && (this.registry.usesDynamicRef || this.remoteUsesDynamicRef());
+    this.rootNode = this.child(schema, rootEntry.location, "#");
     for (const node of this.nodes.values()) {
       if (node.location !== sharedLocation) node.pointer = "";
     }
+  }
+
+  requireIndex(): void {
+    if (!this.indexed) throw needsIndex;
   }
 
   child(schema: unknown, location: Location, pointer: string): SchemaNode {
@@ -140,10 +202,11 @@ export class SchemaCompiler implements CompileContext {
     const absolute = resolveUri(ref, location.base);
     const documentUri = normalizeUri(stripFragment(absolute));
     const entry = this.registry.resources.get(documentUri) ?? this.loadRemote(documentUri);
-    if (entry === undefined) return undefined;
+    if (entry === undefined) return this.unresolved();
     const fragment = fragmentOf(absolute);
     if (fragment === "") return entry;
     if (!fragment.startsWith("/")) {
+      this.requireIndex();
       return this.registry.anchors?.get(`${entry.location.resource.uri}#${fragment}`);
     }
     let current: unknown = entry.schema;
@@ -155,11 +218,14 @@ export class SchemaCompiler implements CompileContext {
       }
       current = (current as Record<string, unknown>)[segment];
       if (typeof current === "object" && current !== null) {
+        if (!this.indexed && typeof (current as { $id?: unknown }).$id === "string") {
+          this.requireIndex();
+        }
         currentLocation = this.registry.resourceRoots.get(current) ?? currentLocation;
       }
     }
     if (typeof current !== "boolean" && (typeof current !== "object" || current === null)) {
-      return undefined;
+      return this.unresolved();
     }
     return {
       schema: current as JsonSchema,
@@ -168,12 +234,18 @@ export class SchemaCompiler implements CompileContext {
     };
   }
 
+  /** A reference that names nothing: final only when the document was indexed. */
+  private unresolved(): undefined {
+    this.requireIndex();
+    return undefined;
+  }
+
   nodeOf(resolved: ResolvedRef): SchemaNode {
     return this.child(resolved.schema, resolved.location, resolved.pointer);
   }
 
   pattern(source: string, pointer: string): PatternMatcher {
-    const cached = this.patterns?.get(source);
+    const cached = this.patterns.matchers?.get(source);
     if (cached !== undefined) return cached;
     let matcher: PatternMatcher;
     try {
@@ -186,8 +258,8 @@ export class SchemaCompiler implements CompileContext {
         error,
       );
     }
-    this.patterns ??= new Map();
-    this.patterns.set(source, matcher);
+    this.patterns.matchers ??= new Map();
+    this.patterns.matchers.set(source, matcher);
     return matcher;
   }
 

@@ -122,6 +122,11 @@ export interface CompileContext {
   /** The compiled node of a resolved reference. */
   nodeOf(resolved: ResolvedRef): SchemaNode;
   pattern(source: string, pointer: string): PatternMatcher;
+  /**
+   * Called by a node that declares an identifier (`$id`, `$anchor`, `$dynamicAnchor`) or uses
+   * `$dynamicRef`: a compiler that skipped indexing the document throws, to start over indexed.
+   */
+  requireIndex(): void;
   /** Throws a `SchemaError` naming `pointer`. */
   fail(
     code: "INVALID_SCHEMA" | "UNRESOLVED_REF" | "INVALID_PATTERN",
