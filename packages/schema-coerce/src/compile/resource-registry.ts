@@ -46,6 +46,18 @@ for (const keyword of schemaArrayKeywords) {
 }
 for (const keyword of schemaMapKeywords) keywordKinds.set(keyword, SCHEMA_MAP);
 
+/** The entry of a document retrieved from `uri`, before any `$id` of its own renames it. */
+export function documentEntry(
+  schema: JsonSchema,
+  uri: string,
+  draft: SchemaDraft,
+  pointerPrefix: string,
+): ResolvedRef {
+  const base = normalizeUri(stripFragment(uri));
+  const location: Location = { base, resource: { uri: base, dynamicAnchors: undefined }, draft };
+  return { schema, location, pointer: `${pointerPrefix}#` };
+}
+
 export class ResourceRegistry {
   /** Resource URI (no fragment) → its root schema and location. */
   readonly resources = new Map<string, ResolvedRef>();
@@ -58,27 +70,18 @@ export class ResourceRegistry {
   readonly resourceRoots = new Map<object, Location>();
   usesDynamicRef = false;
 
-  /**
-   * Registers a document retrieved from `uri` and, when `index` is set, indexes it (its `$id`, if
-   * any, names it too).
-   */
+  /** Indexes a document retrieved from `uri` (its `$id`, if any, names it too). */
   addDocument(
     schema: JsonSchema,
     uri: string,
     draft: SchemaDraft,
     pointerPrefix: string,
-    index = true,
   ): ResolvedRef {
-    const base = normalizeUri(stripFragment(uri));
-    const location: Location = {
-      base,
-      resource: { uri: base, dynamicAnchors: undefined },
-      draft,
-    };
-    const entry: ResolvedRef = { schema, location, pointer: `${pointerPrefix}#` };
+    const entry = documentEntry(schema, uri, draft, pointerPrefix);
+    const location = entry.location;
+    const base = location.base;
     this.resources.set(base, entry);
     if (typeof schema === "object") this.resourceRoots.set(schema, location);
-    if (!index) return entry;
     this.#pointerRoot = `${pointerPrefix}#`;
     this.#segments.length = 0;
     this.walk(schema, location, true);

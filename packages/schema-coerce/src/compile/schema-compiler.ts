@@ -13,7 +13,7 @@ import type {
 } from "../types";
 import { compileNode, sharedLocation, typeOnlyNode } from "./compile-node";
 import { draftOf } from "./draft-of";
-import { ResourceRegistry } from "./resource-registry";
+import { documentEntry, ResourceRegistry } from "./resource-registry";
 import type {
   CheckFn,
   CompileContext,
@@ -137,7 +137,10 @@ export class SchemaCompiler implements CompileContext {
   /** Whether the document was indexed (see {@link compileRoot}). */
   readonly indexed: boolean;
   readonly rootNode: SchemaNode;
-  private readonly registry = new ResourceRegistry();
+  /** The index of the documents; `undefined` when the document was not indexed. */
+  private readonly registry: ResourceRegistry | undefined;
+  /** The root document's entry. */
+  private readonly root: ResolvedRef;
   private readonly nodes = new Map<object, SchemaNode>();
   private readonly patterns: PatternCache;
   private readonly trueNode = trueNode;
@@ -163,11 +166,17 @@ export class SchemaCompiler implements CompileContext {
     ) {
       this.fail("INVALID_SCHEMA", "#", "a schema must be an object or a boolean");
     }
-    const rootEntry = this.registry.addDocument(schema, DEFAULT_BASE, this.draft, "", indexed);
-    // Unindexed, no compiled node uses `$dynamicRef` (it would have started over), so no
-    // dynamic scope is ever read.
-    this.dynamic = indexed && (this.registry.usesDynamicRef || this.remoteUsesDynamicRef());
-    this.rootNode = this.child(schema, rootEntry.location, "#");
+    if (indexed) {
+      this.registry = new ResourceRegistry();
+      this.root = this.registry.addDocument(schema, DEFAULT_BASE, this.draft, "");
+      this.dynamic = this.registry.usesDynamicRef || this.remoteUsesDynamicRef();
+    } else {
+      this.registry = undefined;
+      this.root = documentEntry(schema, DEFAULT_BASE, this.draft, "");
+      // No compiled node uses `$dynamicRef` (it would have started over): no scope is read.
+      this.dynamic = false;
+    }
+    this.rootNode = this.child(schema, this.root.location, "#");
     for (const node of this.nodes.values()) {
       if (node.location !== sharedLocation) node.pointer = "";
     }
@@ -185,7 +194,7 @@ export class SchemaCompiler implements CompileContext {
     }
     const existing = this.nodes.get(schema);
     if (existing !== undefined) return existing;
-    const own = this.registry.resourceRoots.get(schema);
+    const own = this.resourceRootOf(schema);
     const shared = own === undefined ? typeOnlyNode(schema as SchemaObject) : undefined;
     if (shared !== undefined) {
       this.nodes.set(schema, shared);
@@ -201,13 +210,18 @@ export class SchemaCompiler implements CompileContext {
   resolve(ref: string, location: Location): ResolvedRef | undefined {
     const absolute = resolveUri(ref, location.base);
     const documentUri = normalizeUri(stripFragment(absolute));
-    const entry = this.registry.resources.get(documentUri) ?? this.loadRemote(documentUri);
+    const entry =
+      this.registry === undefined
+        ? documentUri === this.root.location.base
+          ? this.root
+          : undefined
+        : (this.registry.resources.get(documentUri) ?? this.loadRemote(documentUri));
     if (entry === undefined) return this.unresolved();
     const fragment = fragmentOf(absolute);
     if (fragment === "") return entry;
     if (!fragment.startsWith("/")) {
       this.requireIndex();
-      return this.registry.anchors?.get(`${entry.location.resource.uri}#${fragment}`);
+      return this.registry?.anchors?.get(`${entry.location.resource.uri}#${fragment}`);
     }
     let current: unknown = entry.schema;
     let currentLocation = entry.location;
@@ -221,7 +235,7 @@ export class SchemaCompiler implements CompileContext {
         if (!this.indexed && typeof (current as { $id?: unknown }).$id === "string") {
           this.requireIndex();
         }
-        currentLocation = this.registry.resourceRoots.get(current) ?? currentLocation;
+        currentLocation = this.resourceRootOf(current) ?? currentLocation;
       }
     }
     if (typeof current !== "boolean" && (typeof current !== "object" || current === null)) {
@@ -232,6 +246,12 @@ export class SchemaCompiler implements CompileContext {
       location: currentLocation,
       pointer: `${entry.pointer}${fragment}`,
     };
+  }
+
+  /** The location of a schema object that starts a resource (the root, or one with `$id`). */
+  private resourceRootOf(schema: object): Location | undefined {
+    if (this.registry !== undefined) return this.registry.resourceRoots.get(schema);
+    return schema === this.root.schema ? this.root.location : undefined;
   }
 
   /** A reference that names nothing: final only when the document was indexed. */
@@ -278,7 +298,7 @@ export class SchemaCompiler implements CompileContext {
 
   private loadRemote(uri: string): ResolvedRef | undefined {
     const schemas = this.options.schemas;
-    if (schemas === undefined) return undefined;
+    if (schemas === undefined || this.registry === undefined) return undefined;
     if (this.remoteSchemas === undefined) {
       this.remoteSchemas = new Map();
       for (const key of Object.keys(schemas)) {
@@ -287,7 +307,7 @@ export class SchemaCompiler implements CompileContext {
     }
     const document = this.remoteSchemas.get(uri);
     if (document === undefined) return undefined;
-    return this.registry.addDocument(document, uri, draftOf(document, this.draft), uri);
+    return this.registry!.addDocument(document, uri, draftOf(document, this.draft), uri);
   }
 
   private remoteUsesDynamicRef(): boolean {
