@@ -186,20 +186,26 @@ export class SchemaCompiler implements CompileContext {
     if (!this.indexed) throw needsIndex;
   }
 
-  child(schema: unknown, location: Location, pointer: string): SchemaNode {
+  sharedNode(schema: unknown): SchemaNode | undefined {
     if (schema === true) return this.trueNode;
     if (schema === false) return this.falseNode;
+    if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return undefined;
+    // Shared nodes are not put in `nodes`: most subschemas are one, and finding them again is
+    // cheaper than the map growing by one entry per subschema.
+    return this.resourceRootOf(schema) === undefined
+      ? typeOnlyNode(schema as SchemaObject)
+      : undefined;
+  }
+
+  child(schema: unknown, location: Location, pointer: string): SchemaNode {
+    const shared = this.sharedNode(schema);
+    if (shared !== undefined) return shared;
     if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
       return this.fail("INVALID_SCHEMA", pointer, "a schema must be an object or a boolean");
     }
     const existing = this.nodes.get(schema);
     if (existing !== undefined) return existing;
     const own = this.resourceRootOf(schema);
-    const shared = own === undefined ? typeOnlyNode(schema as SchemaObject) : undefined;
-    if (shared !== undefined) {
-      this.nodes.set(schema, shared);
-      return shared;
-    }
     const node = createNode(schema as JsonSchema, own ?? location, pointer);
     node.scoped = this.dynamic && own !== undefined;
     this.nodes.set(schema, node);

@@ -101,8 +101,12 @@ export function buildObjectShape(
   const propertyKeys = propertyMap === undefined ? noNames : Object.keys(propertyMap);
   const propertyNodes: SchemaNode[] = [];
   for (const key of propertyKeys) {
-    const path = `${pointer}/properties/${escapePointerSegment(key)}`;
-    propertyNodes.push(context.child(propertyMap![key], location, path));
+    const value = propertyMap![key];
+    // The pointer (for compile errors) is built only for a subschema compiled on its own.
+    propertyNodes.push(
+      context.sharedNode(value) ??
+        context.child(value, location, `${pointer}/properties/${escapePointerSegment(key)}`),
+    );
   }
   const patternMap = readSchemaMap(schema, "patternProperties", node, context);
   let patternMatchers: readonly PatternMatcher[] = noMatchers;
