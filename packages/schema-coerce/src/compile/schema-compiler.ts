@@ -11,7 +11,7 @@ import type {
   PatternMatcher,
   SchemaDraft,
 } from "../types";
-import { compileNode, sharedLocation, typeOnlyNode } from "./compile-node";
+import { compileNode, typeOnlyNode } from "./compile-node";
 import { draftOf } from "./draft-of";
 import { documentEntry, ResourceRegistry } from "./resource-registry";
 import type {
@@ -23,6 +23,7 @@ import type {
   SchemaNode,
 } from "./schema-node";
 import type { SchemaObject } from "./schema-shape";
+import { sharedLocation } from "./shared-location";
 import {
   DEFAULT_BASE,
   decodePointerSegment,
