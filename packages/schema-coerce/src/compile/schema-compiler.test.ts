@@ -122,6 +122,23 @@ describe("compileRoot", () => {
     expect(compiled.check({ a: "xa", b: "b" })).toBe(false);
   });
 
+  it.each([
+    ["null", null],
+    ["a number", 5],
+    ["an array", []],
+    ["a string", "object"],
+  ])("should refuse %s as the root schema", (_name, schema) => {
+    let thrown: unknown;
+    try {
+      compile(schema as unknown as JsonSchema);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(SchemaError.isInstance(thrown)).toBe(true);
+    expect((thrown as SchemaError).code).toBe("INVALID_SCHEMA");
+    expect((thrown as SchemaError).message).toBe("a schema must be an object or a boolean (at #)");
+  });
+
   it("should still throw for a reference that names nothing", () => {
     expect(() => compile({ properties: { a: { $ref: "#/$defs/missing" } } })).toThrow(
       /unresolved reference #\/\$defs\/missing/,

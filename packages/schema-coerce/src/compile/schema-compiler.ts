@@ -122,6 +122,7 @@ export function compileRoot(
 function declaresIdentifier(schema: JsonSchema): boolean {
   return (
     typeof schema === "object" &&
+    schema !== null &&
     (schema.$id !== undefined ||
       schema.$anchor !== undefined ||
       schema.$dynamicAnchor !== undefined ||
