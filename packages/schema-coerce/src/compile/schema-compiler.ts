@@ -109,7 +109,7 @@ export function compileRoot(
   // `regExp` is called once per distinct pattern: the indexed compiler reuses what the first
   // attempt built.
   const patterns: PatternCache = { matchers: undefined };
-  if (options.schemas === undefined && !declaresIdentifier(schema)) {
+  if (options.schemas === undefined && !indexedUpFront(schema)) {
     try {
       return new SchemaCompiler(schema, options, builtInFormats, false, patterns).rootNode;
     } catch (error) {
@@ -119,14 +119,35 @@ export function compileRoot(
   return new SchemaCompiler(schema, options, builtInFormats, true, patterns).rootNode;
 }
 
-function declaresIdentifier(schema: JsonSchema): boolean {
+/**
+ * Whether the root or one of its `$defs` / `definitions` declares an identifier: then the first
+ * attempt would only give up, after compiling part of the document for nothing.
+ */
+function indexedUpFront(schema: JsonSchema): boolean {
+  if (typeof schema !== "object" || schema === null) return false;
   return (
-    typeof schema === "object" &&
-    schema !== null &&
-    (schema.$id !== undefined ||
-      schema.$anchor !== undefined ||
-      schema.$dynamicAnchor !== undefined ||
-      schema.$dynamicRef !== undefined)
+    declaresIdentifier(schema) ||
+    definesIdentifier(schema.$defs) ||
+    definesIdentifier(schema.definitions)
+  );
+}
+
+function definesIdentifier(definitions: unknown): boolean {
+  if (typeof definitions !== "object" || definitions === null) return false;
+  for (const value of Object.values(definitions)) {
+    if (declaresIdentifier(value)) return true;
+  }
+  return false;
+}
+
+function declaresIdentifier(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const schema = value as SchemaObject;
+  return (
+    schema.$id !== undefined ||
+    schema.$anchor !== undefined ||
+    schema.$dynamicAnchor !== undefined ||
+    schema.$dynamicRef !== undefined
   );
 }
 
