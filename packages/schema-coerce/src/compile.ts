@@ -1,6 +1,6 @@
 import { type Coercer, type CoercionVerdict, createCoercer, isCoercionOn } from "./coerce";
+import { compileRoot } from "./compile/compile-root";
 import { findOpenObjectNode } from "./compile/find-open-object-node";
-import { compileRoot } from "./compile/schema-compiler";
 import type { SchemaNode } from "./compile/schema-node";
 import { formats as builtInFormats } from "./formats";
 import { SchemaError } from "./schema-error";

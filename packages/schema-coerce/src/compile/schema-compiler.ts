@@ -1,7 +1,8 @@
 /**
- * The compiler of one `compile()` call: owns the resource registry, the node cache (one node per
- * schema object) and the pattern cache, resolves `$ref`, and serves the coercion passes through
- * its root node, from which `createSchemaGraph` serves the coercion passes.
+ * The compiler of one attempt of a `compile()` call (see `compileRoot`): owns the resource
+ * registry (when it indexes the document) and the node cache (one node per schema object that is
+ * not shared), uses the call's pattern cache, resolves `$ref`, and serves the coercion passes
+ * through its root node, from which `createSchemaGraph` serves the coercion passes.
  */
 import { SchemaError } from "../schema-error";
 import type {
@@ -13,6 +14,7 @@ import type {
 } from "../types";
 import { compileNode, typeOnlyNode } from "./compile-node";
 import { draftOf } from "./draft-of";
+import { needsIndex } from "./needs-index";
 import { documentEntry, ResourceRegistry } from "./resource-registry";
 import type {
   CheckFn,
@@ -78,77 +80,8 @@ function defaultRegExp(source: string): PatternMatcher {
 }
 
 /** Compiled patterns by source; the map is created by the first `pattern`. */
-interface PatternCache {
+export interface PatternCache {
   matchers: Map<string, PatternMatcher> | undefined;
-}
-
-/**
- * Thrown by a compiler that did not index its document when it meets something only the index
- * can answer; `compileRoot` then starts over with an indexed compiler.
- */
-const needsIndex = new Error("the document must be indexed");
-
-/**
- * Compiles `schema` and returns its root node.
- *
- * Most tool schemas name no resources or anchors (`$id`, `$anchor`, `$dynamicAnchor`) and use no
- * `$dynamicRef`; their `$ref`s, if any, are `#` pointers into the document itself. Such a schema
- * compiles the same without the index of the whole document (a walk over every subschema that
- * was a fifth of compile time), so the first attempt skips it and gives up, to start over
- * indexed, on anything the index could change: a compiled subschema with one of those keywords,
- * a `$ref` that is not a pointer into the root document or that names nothing, a pointer that
- * passes through a subschema with `$id`. Compile errors of the first attempt are final (the
- * indexed compiler would meet the same node first); stack exhaustion is not, since the index
- * changes how deep the stack is when it runs out.
- */
-export function compileRoot(
-  schema: JsonSchema,
-  options: CompileOptions,
-  builtInFormats: Readonly<Record<string, FormatCheck>>,
-): SchemaNode {
-  // `regExp` is called once per distinct pattern: the indexed compiler reuses what the first
-  // attempt built.
-  const patterns: PatternCache = { matchers: undefined };
-  if (options.schemas === undefined && !indexedUpFront(schema)) {
-    try {
-      return new SchemaCompiler(schema, options, builtInFormats, false, patterns).rootNode;
-    } catch (error) {
-      if (error !== needsIndex && !(error instanceof RangeError)) throw error;
-    }
-  }
-  return new SchemaCompiler(schema, options, builtInFormats, true, patterns).rootNode;
-}
-
-/**
- * Whether the root or one of its `$defs` / `definitions` declares an identifier: then the first
- * attempt would only give up, after compiling part of the document for nothing.
- */
-function indexedUpFront(schema: JsonSchema): boolean {
-  if (typeof schema !== "object" || schema === null) return false;
-  return (
-    declaresIdentifier(schema) ||
-    definesIdentifier(schema.$defs) ||
-    definesIdentifier(schema.definitions)
-  );
-}
-
-function definesIdentifier(definitions: unknown): boolean {
-  if (typeof definitions !== "object" || definitions === null) return false;
-  for (const value of Object.values(definitions)) {
-    if (declaresIdentifier(value)) return true;
-  }
-  return false;
-}
-
-function declaresIdentifier(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const schema = value as SchemaObject;
-  return (
-    schema.$id !== undefined ||
-    schema.$anchor !== undefined ||
-    schema.$dynamicAnchor !== undefined ||
-    schema.$dynamicRef !== undefined
-  );
 }
 
 export class SchemaCompiler implements CompileContext {
@@ -157,7 +90,7 @@ export class SchemaCompiler implements CompileContext {
   readonly formats: Readonly<Record<string, FormatCheck>> | undefined;
   readonly dynamic: boolean;
   readonly rejectUnresolved: boolean;
-  /** Whether the document was indexed (see {@link compileRoot}). */
+  /** Whether the document was indexed (see `compileRoot`). */
   readonly indexed: boolean;
   readonly rootNode: SchemaNode;
   /** The index of the documents; `undefined` when the document was not indexed. */

@@ -4,7 +4,8 @@ import { loadSuiteCases, type SuiteCase } from "../conformance/load-suite";
 import { formats } from "../formats";
 import { SchemaError } from "../schema-error";
 import type { CompileOptions, JsonSchema, SchemaIssue } from "../types";
-import { compileRoot, SchemaCompiler } from "./schema-compiler";
+import { compileRoot } from "./compile-root";
+import { SchemaCompiler } from "./schema-compiler";
 import type { SchemaNode } from "./schema-node";
 
 interface Verdict {
