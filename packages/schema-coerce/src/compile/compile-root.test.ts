@@ -65,37 +65,48 @@ describe("compileRoot", () => {
     });
   }
 
-  it("should resolve a reference by the $id of a subschema it has not compiled yet", () => {
-    const compiled = compile({
-      type: "object",
-      properties: { a: { $ref: "https://example.com/item" } },
-      $defs: { item: { $id: "https://example.com/item", type: "integer" } },
-    });
-    expect(compiled.check({ a: 1 })).toBe(true);
-    expect(compiled.check({ a: "1" })).toBe(false);
-  });
-
-  it("should resolve a reference to an anchor", () => {
-    const compiled = compile({
-      properties: { a: { $ref: "#item" } },
-      $defs: { item: { $anchor: "item", type: "integer" } },
-    });
+  // Identifiers below properties (not at the root or in `$defs`) are met only while compiling.
+  it.each([
+    [
+      "the $id of a subschema not compiled yet",
+      {
+        properties: {
+          a: { $ref: "https://example.com/item" },
+          b: { $id: "https://example.com/item", type: "integer" },
+        },
+      },
+    ],
+    [
+      "an anchor not compiled yet",
+      { properties: { a: { $ref: "#item" }, b: { $anchor: "item", type: "integer" } } },
+    ],
+    [
+      "an anchor compiled before the reference",
+      { properties: { b: { $anchor: "item", type: "integer" }, a: { $ref: "#item" } } },
+    ],
+  ])("should resolve a reference to %s", (_name, schema) => {
+    const compiled = compile(schema as JsonSchema);
     expect(compiled.check({ a: 1 })).toBe(true);
     expect(compiled.check({ a: "1" })).toBe(false);
   });
 
   it("should resolve a reference inside a resource a pointer passes through against that resource", () => {
-    // `#/$defs/kind` inside `outer` names outer's own `$defs/kind` (an integer), not the root's.
+    // `#/$defs/kind` inside `outer` names outer's own `$defs/kind` (an integer), not the root's;
+    // `outer` itself is never compiled (it sits in the `$defs` of a property).
     const compiled = compile({
-      properties: { a: { $ref: "#/$defs/outer/properties/inner" } },
-      $defs: {
-        kind: { type: "string" },
-        outer: {
-          $id: "https://example.com/outer",
-          properties: { inner: { $ref: "#/$defs/kind" } },
-          $defs: { kind: { type: "integer" } },
+      properties: {
+        a: { $ref: "#/properties/holder/$defs/outer/properties/inner" },
+        holder: {
+          $defs: {
+            outer: {
+              $id: "https://example.com/outer",
+              properties: { inner: { $ref: "#/$defs/kind" } },
+              $defs: { kind: { type: "integer" } },
+            },
+          },
         },
       },
+      $defs: { kind: { type: "string" } },
     });
     expect(compiled.check({ a: 1 })).toBe(true);
     expect(compiled.check({ a: "1" })).toBe(false);
@@ -105,11 +116,11 @@ describe("compileRoot", () => {
     const sources: string[] = [];
     const compiled = compile(
       {
+        // `a` is compiled before `b`'s anchor makes the compile start over indexed.
         properties: {
           a: { pattern: "^x" },
-          b: { $ref: "#b" },
+          b: { $anchor: "b", pattern: "^x" },
         },
-        $defs: { b: { $anchor: "b", pattern: "^x" } },
       },
       {
         regExp: (source) => {
