@@ -1,6 +1,7 @@
 import { type Coercer, type CoercionVerdict, createCoercer, isCoercionOn } from "./coerce";
+import { compileRoot } from "./compile/compile-root";
 import { findOpenObjectNode } from "./compile/find-open-object-node";
-import { SchemaCompiler } from "./compile/schema-compiler";
+import type { SchemaNode } from "./compile/schema-node";
 import { formats as builtInFormats } from "./formats";
 import { SchemaError } from "./schema-error";
 import { createSchemaGraph, type SchemaGraph } from "./schema-graph";
@@ -32,7 +33,7 @@ export function compile<S extends JsonSchema>(
   type Value = InferSchema<S>;
   // Only the root node is kept (the coercer reads the nodes it reaches): the compiler's registry
   // and node maps, most of a compiled schema's memory, are collected.
-  const root = createCompiler(schema, options).rootNode;
+  const root = compileSchema(schema, options);
   // `removeAdditional` alone also rewrites in coerce()/parse() (SPEC §1.1); the coercer then runs
   // only that step.
   const rewrites = isCoercionOn(options) || options.removeAdditional === true;
@@ -98,7 +99,7 @@ export function compile<S extends JsonSchema>(
   };
 }
 
-function createCompiler(schema: JsonSchema, options: CompileOptions): SchemaCompiler {
+function compileSchema(schema: JsonSchema, options: CompileOptions): SchemaNode {
   if (options.requireClosedObjects === true) {
     const openNode = findOpenObjectNode(schema);
     if (openNode !== undefined) {
@@ -109,7 +110,7 @@ function createCompiler(schema: JsonSchema, options: CompileOptions): SchemaComp
     }
   }
   try {
-    return new SchemaCompiler(schema, options, builtInFormats);
+    return compileRoot(schema, options, builtInFormats);
   } catch (error) {
     if (SchemaError.isInstance(error)) throw error;
     if (error instanceof RangeError) {

@@ -17,27 +17,12 @@ import { compileStringKeywords } from "./keywords/string";
 import { compileType, sharedTypeKeyword, typeCacheKey } from "./keywords/type";
 import { compileUnevaluatedItems, compileUnevaluatedProperties } from "./keywords/unevaluated";
 import { annotationKeywords } from "./leaf-check";
-import type {
-  CheckFn,
-  CompileContext,
-  Keyword,
-  Location,
-  ReportFn,
-  SchemaNode,
-  Scope,
-} from "./schema-node";
+import type { CheckFn, CompileContext, Keyword, ReportFn, SchemaNode, Scope } from "./schema-node";
 import type { SchemaObject } from "./schema-shape";
-import { DEFAULT_BASE } from "./uri";
+import { sharedLocation } from "./shared-location";
 
 const alwaysValid: CheckFn = () => true;
 const alwaysValidReport: ReportFn = () => true;
-
-/** Where shared nodes (boolean schemas, type-only nodes) sit: no resource of any graph. */
-export const sharedLocation: Location = {
-  base: DEFAULT_BASE,
-  resource: { uri: DEFAULT_BASE, dynamicAnchors: undefined },
-  draft: "2020-12",
-};
 
 const typeOnlyNodes = new Map<string, SchemaNode>();
 /** Type lists are few in practice; the bound only keeps a hostile stream of schemas in check. */
@@ -96,6 +81,8 @@ const NUMBER = 8;
 /** const, enum, references and the in-place applicators. */
 const IN_PLACE = 16;
 const UNEVALUATED = 32;
+/** Keywords that the document's index answers for (see `compileRoot`). */
+const INDEXED = 64;
 
 /** Each keyword family's keywords, one space-separated list per family. */
 const familyKeywords: readonly (readonly [family: number, keywords: string])[] = [
@@ -112,11 +99,14 @@ const familyKeywords: readonly (readonly [family: number, keywords: string])[] =
   [NUMBER, "minimum maximum exclusiveMinimum exclusiveMaximum multipleOf"],
   [IN_PLACE, "const enum $ref $dynamicRef allOf anyOf oneOf not if then else"],
   [UNEVALUATED, "unevaluatedProperties unevaluatedItems"],
+  [INDEXED, "$id $anchor $dynamicAnchor $dynamicRef"],
 ];
 
 const familyOfKeyword = new Map<string, number>();
 for (const [family, keywords] of familyKeywords) {
-  for (const keyword of keywords.split(" ")) familyOfKeyword.set(keyword, family);
+  for (const keyword of keywords.split(" ")) {
+    familyOfKeyword.set(keyword, (familyOfKeyword.get(keyword) ?? 0) | family);
+  }
 }
 
 /** The families of the keywords `schema` has (inherited enumerable keys too, as reads see them). */
@@ -150,19 +140,22 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
     node.typeCheck = type?.check;
     const single = type !== undefined && type.types.length === 1 ? type.types[0] : undefined;
     const present = presentFamilies(schema);
+    if (present & INDEXED) context.requireIndex();
     const numeric = single === "number" || single === "integer" ? single : undefined;
     // A group that fuses the type test also reports a wrong type, with the type's own report.
-    const guardFor = (name: string): ReportFn | undefined =>
-      single === name ? type?.report : undefined;
+    const guard = type?.report;
     // A group is compiled when one of its keywords is present, or to carry the fused type test.
     if (present & OBJECT || single === "object") {
-      push(keywords, compileObjectKeywords(schema, node, context, guardFor("object")));
+      const objectGuard = single === "object" ? guard : undefined;
+      push(keywords, compileObjectKeywords(schema, node, context, objectGuard));
     }
     if (present & ARRAY || single === "array") {
-      push(keywords, compileArrayKeywords(schema, node, context, guardFor("array")));
+      const arrayGuard = single === "array" ? guard : undefined;
+      push(keywords, compileArrayKeywords(schema, node, context, arrayGuard));
     }
     if (present & STRING || single === "string") {
-      push(keywords, compileStringKeywords(schema, node, context, guardFor("string")));
+      const stringGuard = single === "string" ? guard : undefined;
+      push(keywords, compileStringKeywords(schema, node, context, stringGuard));
     }
     if (present & NUMBER || numeric !== undefined) {
       push(
@@ -191,9 +184,15 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
       push(keywords, compileUnevaluatedItems(schema, node, context, siblings));
     }
   }
-  const checks: CheckFn[] = separateTypeCheck === undefined ? [] : [separateTypeCheck];
-  for (const keyword of keywords) checks.push(keyword.check);
-  let check = combineChecks(checks);
+  let check: CheckFn;
+  if (separateTypeCheck === undefined && keywords.length <= 1) {
+    // The common node: one keyword group (or none), no array to combine.
+    check = keywords.length === 0 ? alwaysValid : keywords[0]!.check;
+  } else {
+    const checks: CheckFn[] = separateTypeCheck === undefined ? [] : [separateTypeCheck];
+    for (const keyword of keywords) checks.push(keyword.check);
+    check = combineChecks(checks);
+  }
   let report = combineReports(typeKeyword, keywords, separateTypeCheck === undefined);
   if (node.scoped) {
     const resource = node.location.resource;

@@ -6,6 +6,7 @@
  * hot loop.
  */
 import type { SchemaNode } from "./schema-node";
+import { sharedLocation } from "./shared-location";
 
 export const LEAF_NONE = 0;
 const LEAF_ANY = 1;
@@ -17,13 +18,23 @@ const LEAF_NULL = 6;
 const LEAF_NUMBER_RANGE = 7;
 const LEAF_INTEGER_RANGE = 8;
 
-const leafByType: Readonly<Record<string, number>> = {
-  string: LEAF_STRING,
-  number: LEAF_NUMBER,
-  integer: LEAF_INTEGER,
-  boolean: LEAF_BOOLEAN,
-  null: LEAF_NULL,
-};
+/** The leaf code of a single primitive type name ({@link LEAF_NONE} for the others). */
+function leafOfType(type: string): number {
+  switch (type) {
+    case "string":
+      return LEAF_STRING;
+    case "number":
+      return LEAF_NUMBER;
+    case "integer":
+      return LEAF_INTEGER;
+    case "boolean":
+      return LEAF_BOOLEAN;
+    case "null":
+      return LEAF_NULL;
+    default:
+      return LEAF_NONE;
+  }
+}
 
 /** Keywords that never change what a node accepts (a node with `$id` or `$anchor` is not one). */
 export const annotationKeywords: ReadonlySet<string> = new Set([
@@ -42,6 +53,11 @@ export const annotationKeywords: ReadonlySet<string> = new Set([
 export function leafCodeOf(node: SchemaNode): number {
   const schema = node.schema;
   if (schema === true) return LEAF_ANY;
+  // A shared type-only node: its schema is `{}` or `{ type }` and nothing else.
+  if (node.location === sharedLocation && typeof schema === "object") {
+    const type = schema.type;
+    return type === undefined ? LEAF_ANY : typeof type === "string" ? leafOfType(type) : LEAF_NONE;
+  }
   if (typeof schema !== "object" || !node.compiled) return LEAF_NONE;
   let code = LEAF_ANY;
   let ranged = false;
@@ -55,8 +71,8 @@ export function leafCodeOf(node: SchemaNode): number {
   }
   const type = schema.type;
   if (type !== undefined) {
-    if (typeof type !== "string" || !Object.hasOwn(leafByType, type)) return LEAF_NONE;
-    code = leafByType[type]!;
+    code = typeof type === "string" ? leafOfType(type) : LEAF_NONE;
+    if (code === LEAF_NONE) return LEAF_NONE;
   }
   if (!ranged) return code;
   if (code === LEAF_NUMBER) return LEAF_NUMBER_RANGE;
@@ -66,12 +82,14 @@ export function leafCodeOf(node: SchemaNode): number {
 
 /** The inclusive `minimum` of a ranged leaf (`-Infinity` when unbounded). */
 export function leafLowOf(node: SchemaNode): number {
+  if (node.location === sharedLocation) return -Infinity;
   const minimum = typeof node.schema === "object" ? node.schema.minimum : undefined;
   return typeof minimum === "number" ? minimum : -Infinity;
 }
 
 /** The inclusive `maximum` of a ranged leaf (`Infinity` when unbounded). */
 export function leafHighOf(node: SchemaNode): number {
+  if (node.location === sharedLocation) return Infinity;
   const maximum = typeof node.schema === "object" ? node.schema.maximum : undefined;
   return typeof maximum === "number" ? maximum : Infinity;
 }

@@ -46,6 +46,18 @@ for (const keyword of schemaArrayKeywords) {
 }
 for (const keyword of schemaMapKeywords) keywordKinds.set(keyword, SCHEMA_MAP);
 
+/** The entry of a document retrieved from `uri`, before any `$id` of its own renames it. */
+export function documentEntry(
+  schema: JsonSchema,
+  uri: string,
+  draft: SchemaDraft,
+  pointerPrefix: string,
+): ResolvedRef {
+  const base = normalizeUri(stripFragment(uri));
+  const location: Location = { base, resource: { uri: base, dynamicAnchors: undefined }, draft };
+  return { schema, location, pointer: `${pointerPrefix}#` };
+}
+
 export class ResourceRegistry {
   /** Resource URI (no fragment) → its root schema and location. */
   readonly resources = new Map<string, ResolvedRef>();
@@ -65,13 +77,9 @@ export class ResourceRegistry {
     draft: SchemaDraft,
     pointerPrefix: string,
   ): ResolvedRef {
-    const base = normalizeUri(stripFragment(uri));
-    const location: Location = {
-      base,
-      resource: { uri: base, dynamicAnchors: undefined },
-      draft,
-    };
-    const entry: ResolvedRef = { schema, location, pointer: `${pointerPrefix}#` };
+    const entry = documentEntry(schema, uri, draft, pointerPrefix);
+    const location = entry.location;
+    const base = location.base;
     this.resources.set(base, entry);
     if (typeof schema === "object") this.resourceRoots.set(schema, location);
     this.#pointerRoot = `${pointerPrefix}#`;

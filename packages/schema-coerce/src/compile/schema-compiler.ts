@@ -1,7 +1,8 @@
 /**
- * The compiler of one `compile()` call: owns the resource registry, the node cache (one node per
- * schema object) and the pattern cache, resolves `$ref`, and serves the coercion passes through
- * its root node, from which `createSchemaGraph` serves the coercion passes.
+ * The compiler of one attempt of a `compile()` call (see `compileRoot`): owns the resource
+ * registry (when it indexes the document) and the node cache (one node per schema object that is
+ * not shared), uses the call's pattern cache, resolves `$ref`, and serves the coercion passes
+ * through its root node, from which `createSchemaGraph` serves the coercion passes.
  */
 import { SchemaError } from "../schema-error";
 import type {
@@ -11,9 +12,10 @@ import type {
   PatternMatcher,
   SchemaDraft,
 } from "../types";
-import { compileNode, sharedLocation, typeOnlyNode } from "./compile-node";
+import { compileNode, typeOnlyNode } from "./compile-node";
 import { draftOf } from "./draft-of";
-import { ResourceRegistry } from "./resource-registry";
+import { needsIndex } from "./needs-index";
+import { documentEntry, ResourceRegistry } from "./resource-registry";
 import type {
   CheckFn,
   CompileContext,
@@ -23,6 +25,7 @@ import type {
   SchemaNode,
 } from "./schema-node";
 import type { SchemaObject } from "./schema-shape";
+import { sharedLocation } from "./shared-location";
 import {
   DEFAULT_BASE,
   decodePointerSegment,
@@ -76,17 +79,26 @@ function defaultRegExp(source: string): PatternMatcher {
   return new RegExp(source, "u");
 }
 
+/** Compiled patterns by source; the map is created by the first `pattern`. */
+export interface PatternCache {
+  matchers: Map<string, PatternMatcher> | undefined;
+}
+
 export class SchemaCompiler implements CompileContext {
   readonly draft: SchemaDraft;
   readonly options: CompileOptions;
   readonly formats: Readonly<Record<string, FormatCheck>> | undefined;
   readonly dynamic: boolean;
   readonly rejectUnresolved: boolean;
+  /** Whether the document was indexed (see `compileRoot`). */
+  readonly indexed: boolean;
   readonly rootNode: SchemaNode;
-  private readonly registry = new ResourceRegistry();
+  /** The index of the documents; `undefined` when the document was not indexed. */
+  private readonly registry: ResourceRegistry | undefined;
+  /** The root document's entry. */
+  private readonly root: ResolvedRef;
   private readonly nodes = new Map<object, SchemaNode>();
-  /** Compiled patterns by source, created by the first `pattern`. */
-  private patterns: Map<string, PatternMatcher> | undefined;
+  private readonly patterns: PatternCache;
   private readonly trueNode = trueNode;
   private readonly falseNode = falseNode;
   private remoteSchemas: Map<string, JsonSchema> | undefined;
@@ -95,8 +107,12 @@ export class SchemaCompiler implements CompileContext {
     schema: JsonSchema,
     options: CompileOptions,
     builtInFormats: Readonly<Record<string, FormatCheck>>,
+    indexed = true,
+    patterns: PatternCache = { matchers: undefined },
   ) {
     this.options = options;
+    this.indexed = indexed;
+    this.patterns = patterns;
     this.draft = draftOf(schema, options.draft ?? "2020-12");
     this.formats = options.formats === true ? builtInFormats : options.formats;
     this.rejectUnresolved = options.unresolvedRefs === "reject";
@@ -106,29 +122,46 @@ export class SchemaCompiler implements CompileContext {
     ) {
       this.fail("INVALID_SCHEMA", "#", "a schema must be an object or a boolean");
     }
-    const rootEntry = this.registry.addDocument(schema, DEFAULT_BASE, this.draft, "");
-    this.dynamic = this.registry.usesDynamicRef || this.remoteUsesDynamicRef();
-    const rootLocation = rootEntry.location;
-    this.rootNode = this.child(schema, rootLocation, "#");
+    if (indexed) {
+      this.registry = new ResourceRegistry();
+      this.root = this.registry.addDocument(schema, DEFAULT_BASE, this.draft, "");
+      this.dynamic = this.registry.usesDynamicRef || this.remoteUsesDynamicRef();
+    } else {
+      this.registry = undefined;
+      this.root = documentEntry(schema, DEFAULT_BASE, this.draft, "");
+      // No compiled node uses `$dynamicRef` (it would have started over): no scope is read.
+      this.dynamic = false;
+    }
+    this.rootNode = this.child(schema, this.root.location, "#");
     for (const node of this.nodes.values()) {
       if (node.location !== sharedLocation) node.pointer = "";
     }
   }
 
-  child(schema: unknown, location: Location, pointer: string): SchemaNode {
+  requireIndex(): void {
+    if (!this.indexed) throw needsIndex;
+  }
+
+  sharedNode(schema: unknown): SchemaNode | undefined {
     if (schema === true) return this.trueNode;
     if (schema === false) return this.falseNode;
+    if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return undefined;
+    // Shared nodes are not put in `nodes`: most subschemas are one, and finding them again is
+    // cheaper than the map growing by one entry per subschema.
+    return this.resourceRootOf(schema) === undefined
+      ? typeOnlyNode(schema as SchemaObject)
+      : undefined;
+  }
+
+  child(schema: unknown, location: Location, pointer: string): SchemaNode {
+    const shared = this.sharedNode(schema);
+    if (shared !== undefined) return shared;
     if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
       return this.fail("INVALID_SCHEMA", pointer, "a schema must be an object or a boolean");
     }
     const existing = this.nodes.get(schema);
     if (existing !== undefined) return existing;
-    const own = this.registry.resourceRoots.get(schema);
-    const shared = own === undefined ? typeOnlyNode(schema as SchemaObject) : undefined;
-    if (shared !== undefined) {
-      this.nodes.set(schema, shared);
-      return shared;
-    }
+    const own = this.resourceRootOf(schema);
     const node = createNode(schema as JsonSchema, own ?? location, pointer);
     node.scoped = this.dynamic && own !== undefined;
     this.nodes.set(schema, node);
@@ -139,12 +172,18 @@ export class SchemaCompiler implements CompileContext {
   resolve(ref: string, location: Location): ResolvedRef | undefined {
     const absolute = resolveUri(ref, location.base);
     const documentUri = normalizeUri(stripFragment(absolute));
-    const entry = this.registry.resources.get(documentUri) ?? this.loadRemote(documentUri);
-    if (entry === undefined) return undefined;
+    const entry =
+      this.registry === undefined
+        ? documentUri === this.root.location.base
+          ? this.root
+          : undefined
+        : (this.registry.resources.get(documentUri) ?? this.loadRemote(documentUri));
+    if (entry === undefined) return this.unresolved();
     const fragment = fragmentOf(absolute);
     if (fragment === "") return entry;
     if (!fragment.startsWith("/")) {
-      return this.registry.anchors?.get(`${entry.location.resource.uri}#${fragment}`);
+      this.requireIndex();
+      return this.registry?.anchors?.get(`${entry.location.resource.uri}#${fragment}`);
     }
     let current: unknown = entry.schema;
     let currentLocation = entry.location;
@@ -155,11 +194,14 @@ export class SchemaCompiler implements CompileContext {
       }
       current = (current as Record<string, unknown>)[segment];
       if (typeof current === "object" && current !== null) {
-        currentLocation = this.registry.resourceRoots.get(current) ?? currentLocation;
+        if (!this.indexed && typeof (current as { $id?: unknown }).$id === "string") {
+          this.requireIndex();
+        }
+        currentLocation = this.resourceRootOf(current) ?? currentLocation;
       }
     }
     if (typeof current !== "boolean" && (typeof current !== "object" || current === null)) {
-      return undefined;
+      return this.unresolved();
     }
     return {
       schema: current as JsonSchema,
@@ -168,12 +210,24 @@ export class SchemaCompiler implements CompileContext {
     };
   }
 
+  /** The location of a schema object that starts a resource (the root, or one with `$id`). */
+  private resourceRootOf(schema: object): Location | undefined {
+    if (this.registry !== undefined) return this.registry.resourceRoots.get(schema);
+    return schema === this.root.schema ? this.root.location : undefined;
+  }
+
+  /** A reference that names nothing: final only when the document was indexed. */
+  private unresolved(): undefined {
+    this.requireIndex();
+    return undefined;
+  }
+
   nodeOf(resolved: ResolvedRef): SchemaNode {
     return this.child(resolved.schema, resolved.location, resolved.pointer);
   }
 
   pattern(source: string, pointer: string): PatternMatcher {
-    const cached = this.patterns?.get(source);
+    const cached = this.patterns.matchers?.get(source);
     if (cached !== undefined) return cached;
     let matcher: PatternMatcher;
     try {
@@ -186,8 +240,8 @@ export class SchemaCompiler implements CompileContext {
         error,
       );
     }
-    this.patterns ??= new Map();
-    this.patterns.set(source, matcher);
+    this.patterns.matchers ??= new Map();
+    this.patterns.matchers.set(source, matcher);
     return matcher;
   }
 
@@ -206,7 +260,7 @@ export class SchemaCompiler implements CompileContext {
 
   private loadRemote(uri: string): ResolvedRef | undefined {
     const schemas = this.options.schemas;
-    if (schemas === undefined) return undefined;
+    if (schemas === undefined || this.registry === undefined) return undefined;
     if (this.remoteSchemas === undefined) {
       this.remoteSchemas = new Map();
       for (const key of Object.keys(schemas)) {
@@ -215,7 +269,7 @@ export class SchemaCompiler implements CompileContext {
     }
     const document = this.remoteSchemas.get(uri);
     if (document === undefined) return undefined;
-    return this.registry.addDocument(document, uri, draftOf(document, this.draft), uri);
+    return this.registry!.addDocument(document, uri, draftOf(document, this.draft), uri);
   }
 
   private remoteUsesDynamicRef(): boolean {

@@ -117,11 +117,22 @@ export interface CompileContext {
   readonly rejectUnresolved: boolean;
   /** The compiled node of a subschema at `pointer`, inheriting `location` unless it has `$id`. */
   child(schema: unknown, location: Location, pointer: string): SchemaNode;
+  /**
+   * The node `child` returns for `schema` when it is one every graph shares (a boolean schema, a
+   * schema of only a `type` and annotations), else `undefined`: a caller that finds one needs no
+   * pointer for it.
+   */
+  sharedNode(schema: unknown): SchemaNode | undefined;
   /** Resolves `ref` against `location`; `undefined` when it names nothing. */
   resolve(ref: string, location: Location): ResolvedRef | undefined;
   /** The compiled node of a resolved reference. */
   nodeOf(resolved: ResolvedRef): SchemaNode;
   pattern(source: string, pointer: string): PatternMatcher;
+  /**
+   * Called by a node that declares an identifier (`$id`, `$anchor`, `$dynamicAnchor`) or uses
+   * `$dynamicRef`: a compiler that skipped indexing the document throws, to start over indexed.
+   */
+  requireIndex(): void;
   /** Throws a `SchemaError` naming `pointer`. */
   fail(
     code: "INVALID_SCHEMA" | "UNRESOLVED_REF" | "INVALID_PATTERN",

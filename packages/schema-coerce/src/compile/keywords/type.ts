@@ -58,12 +58,38 @@ export function sharedTypeKeyword(value: unknown): TypeKeyword | undefined {
  * is never cached, so a malformed `type` always reaches the compile error.
  */
 export function typeCacheKey(value: unknown): string | undefined {
-  if (typeof value === "string") return Object.hasOwn(typeTests, value) ? value : undefined;
+  if (typeof value === "string") return typeName(value);
   if (!Array.isArray(value) || value.length === 0) return undefined;
   for (const name of value) {
-    if (typeof name !== "string" || !Object.hasOwn(typeTests, name)) return undefined;
+    if (typeof name !== "string" || typeName(name) === undefined) return undefined;
   }
   return `[${value.join(",")}`;
+}
+
+/**
+ * The type name `name` spells, as this module's own string, or `undefined`. A `type` read from a
+ * freshly parsed schema is a string of its own, which a map must hash before each lookup; the
+ * module's literal is hashed once.
+ */
+function typeName(name: string): string | undefined {
+  switch (name) {
+    case "object":
+      return "object";
+    case "string":
+      return "string";
+    case "integer":
+      return "integer";
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "array":
+      return "array";
+    case "null":
+      return "null";
+    default:
+      return undefined;
+  }
 }
 
 /** Builds the keyword for known type names (checked by {@link typeCacheKey}). */

@@ -19,6 +19,9 @@ import {
 import { escapePointerSegment } from "../uri";
 
 const noNames: readonly string[] = fitted([]);
+const noMatchers: readonly PatternMatcher[] = fitted([]);
+const noNodes: readonly SchemaNode[] = fitted([]);
+const noDependencies: readonly ObjectDependency[] = fitted([]);
 
 /** One `dependentRequired` / `dependentSchemas` / draft-7 `dependencies` entry. */
 export interface ObjectDependency {
@@ -98,16 +101,26 @@ export function buildObjectShape(
   const propertyKeys = propertyMap === undefined ? noNames : Object.keys(propertyMap);
   const propertyNodes: SchemaNode[] = [];
   for (const key of propertyKeys) {
-    const path = `${pointer}/properties/${escapePointerSegment(key)}`;
-    propertyNodes.push(context.child(propertyMap![key], location, path));
+    const value = propertyMap![key];
+    // The pointer (for compile errors) is built only for a subschema compiled on its own.
+    propertyNodes.push(
+      context.sharedNode(value) ??
+        context.child(value, location, `${pointer}/properties/${escapePointerSegment(key)}`),
+    );
   }
   const patternMap = readSchemaMap(schema, "patternProperties", node, context);
-  const patternMatchers: PatternMatcher[] = [];
-  const patternNodes: SchemaNode[] = [];
-  for (const source of patternMap === undefined ? [] : Object.keys(patternMap)) {
-    const path = `${pointer}/patternProperties/${escapePointerSegment(source)}`;
-    patternMatchers.push(context.pattern(source, path));
-    patternNodes.push(context.child(patternMap![source], location, path));
+  let patternMatchers: readonly PatternMatcher[] = noMatchers;
+  let patternNodes: readonly SchemaNode[] = noNodes;
+  if (patternMap !== undefined) {
+    const matchers: PatternMatcher[] = [];
+    const nodes: SchemaNode[] = [];
+    for (const source of Object.keys(patternMap)) {
+      const path = `${pointer}/patternProperties/${escapePointerSegment(source)}`;
+      matchers.push(context.pattern(source, path));
+      nodes.push(context.child(patternMap[source], location, path));
+    }
+    patternMatchers = fitted(matchers);
+    patternNodes = fitted(nodes);
   }
   const additional =
     schema.additionalProperties === undefined
@@ -119,7 +132,12 @@ export function buildObjectShape(
       : context.child(schema.propertyNames, location, `${pointer}/propertyNames`);
   const minProperties = readCount(schema, "minProperties", node, context) ?? 0;
   const maxProperties = readCount(schema, "maxProperties", node, context) ?? Infinity;
-  const dependencies = fitted(readDependencies(schema, node, context));
+  const dependencies =
+    schema.dependentRequired === undefined &&
+    schema.dependentSchemas === undefined &&
+    schema.dependencies === undefined
+      ? noDependencies
+      : fitted(readDependencies(schema, node, context));
   const hasExtraRules = patternNodes.length > 0 || additional !== undefined;
   if (
     required.length === 0 &&
@@ -133,9 +151,7 @@ export function buildObjectShape(
   ) {
     return undefined;
   }
-  // Sets, not `includes`: a schema with thousands of names must not compile in quadratic time.
-  const requiredSet = new Set(required);
-  const isRequired = fittedMap(propertyKeys, (key) => requiredSet.has(key));
+  const isRequired = requiredFlags(propertyKeys, required);
   let requiredInProperties = 0;
   for (const flag of isRequired) if (flag) requiredInProperties++;
   return Object.freeze({
@@ -148,10 +164,11 @@ export function buildObjectShape(
     leafHighs: fittedMap(propertyNodes, leafHighOf),
     required,
     requiredInProperties,
+    // Every required name declared once: nothing to look up one by one.
     requiredElsewhere:
-      requiredInProperties === requiredSet.size ? noNames : namesNotIn(required, propertyKeys),
-    patternMatchers: fitted(patternMatchers),
-    patternNodes: fitted(patternNodes),
+      requiredInProperties === required.length ? noNames : namesNotIn(required, propertyKeys),
+    patternMatchers,
+    patternNodes,
     additional,
     additionalFalse: additional !== undefined && additional.schema === false,
     propertyNames,
@@ -169,6 +186,18 @@ export function buildObjectShape(
     hasChildSchemas: propertyKeys.length > 0 || hasExtraRules,
     segments: { properties: undefined, required: undefined },
   });
+}
+
+/** Up to this many `required` names are searched in place; more go through a `Set`. */
+const SMALL_REQUIRED = 8;
+
+/** Whether each of `keys` is one of the `required` names. */
+function requiredFlags(keys: readonly string[], required: readonly string[]): readonly boolean[] {
+  if (required.length === 0) return fittedMap(keys, () => false);
+  // A `Set` is not worth building for a few names; for many it keeps compile time linear.
+  if (required.length <= SMALL_REQUIRED) return fittedMap(keys, (key) => required.includes(key));
+  const requiredSet = new Set(required);
+  return fittedMap(keys, (key) => requiredSet.has(key));
 }
 
 /** The names of `names` that `declared` lacks, in order. */
