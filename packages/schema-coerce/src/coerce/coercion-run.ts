@@ -25,6 +25,20 @@ export const VISIT_BUDGET = 200_000;
  */
 export const MAX_NESTED_TRIALS = 6;
 
+/**
+ * How deep an array item may sit for the passes to ask the validator whether they can leave it as
+ * it is (see {@link CoercionRun.acceptsItem}). Each check walks at most the item, so the checks of
+ * one pass cost at most this many times the value's size: linear in the input.
+ */
+export const MAX_CHECKED_ITEM_DEPTH = 4;
+
+/**
+ * The fewest items an array needs for the passes to check its items before walking them. A check
+ * that fails is spent on top of the walk; with one or two items, an invalid array's items fail as
+ * often as not, while in a longer one most items usually pass.
+ */
+export const MIN_CHECKED_ITEMS = 3;
+
 /** The change list of a run between calls (nothing is recorded then). */
 const noChanges: CoercionChange[] = [];
 
@@ -106,6 +120,24 @@ export class CoercionRun {
   accepts(node: SchemaNode, value: unknown): boolean {
     this.#budget -= 1;
     return this.graph.accepts(node, value);
+  }
+
+  /**
+   * Whether the array item just entered (one of `itemCount`) is one `node` already accepts, so
+   * the pass may leave it as it is without walking it: no pass changes a value its node accepts
+   * (the coercer's own shortcut after each step rests on the same fact). Asked only for an object
+   * or array item of an array of at least {@link MIN_CHECKED_ITEMS}, within
+   * {@link MAX_CHECKED_ITEM_DEPTH} levels of the root: a scalar's visit costs less than a check,
+   * and deeper down the checks would repeat the walks of the ones above. Spends the one visit the
+   * skipped visit would have spent.
+   */
+  acceptsItem(node: SchemaNode, item: unknown, itemCount: number): boolean {
+    if (itemCount < MIN_CHECKED_ITEMS || typeof item !== "object" || item === null) return false;
+    if (this.#path.length > MAX_CHECKED_ITEM_DEPTH || !this.graph.accepts(node, item)) {
+      return false;
+    }
+    this.#budget -= 1;
+    return true;
   }
 
   /** Counts one node visit; false once the pass has used its budget. */

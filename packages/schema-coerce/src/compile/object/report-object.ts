@@ -2,7 +2,7 @@ import type { SchemaIssue } from "../../types";
 import { isLeafValid, LEAF_NONE } from "../leaf-check";
 import type { SchemaNode, Scope } from "../schema-node";
 import { escapePointerSegment } from "../uri";
-import { foldExtraChildren, forEachObjectChild } from "./for-each-object-child";
+import { createObjectChildWalk, foldExtraChildren } from "./for-each-object-child";
 import { type ObjectShape, propertySegmentsOf, requiredSegmentsOf } from "./object-shape";
 
 const hasOwn = Object.hasOwn;
@@ -55,7 +55,7 @@ export function reportObject(
     extraIssues: undefined,
     extrasValid: true,
   };
-  forEachObjectChild(shape, object, report, noteReportedKey);
+  walkReportedKeys(shape, object, report);
   let valid = report.extrasValid;
   if (report.requiredSeen < shape.requiredInProperties || shape.requiredElsewhere.length > 0) {
     const required = shape.required;
@@ -81,7 +81,9 @@ export function reportObject(
   return reportDependencies(shape, object, path, issues, scope) && valid;
 }
 
-/** The {@link forEachObjectChild} visitor of {@link reportObject}. */
+const walkReportedKeys = createObjectChildWalk(noteReportedKey);
+
+/** The object walk visitor of {@link reportObject}. */
 function noteReportedKey(report: ObjectReport, key: string, value: unknown, index: number): void {
   const shape = report.shape;
   report.count++;
