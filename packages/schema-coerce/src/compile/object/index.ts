@@ -15,5 +15,4 @@ export {
   propertySegmentsOf,
   requiredSegmentsOf,
 } from "./object-shape";
-export { enumeratesOwnKeysOnly } from "./own-keys";
 export { reportObject } from "./report-object";
