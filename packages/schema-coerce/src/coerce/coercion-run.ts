@@ -39,6 +39,12 @@ export const MAX_CHECKED_ITEM_DEPTH = 4;
  */
 export const MIN_CHECKED_ITEMS = 3;
 
+/**
+ * How many unions a run remembers as rejecting a value (see {@link CoercionRun.acceptsSomeBranch}):
+ * enough for a union and the ones nested in its branches, which the passes meet in turn.
+ */
+const REMEMBERED_REJECTIONS = 4;
+
 /** The change list of a run between calls (nothing is recorded then). */
 const noChanges: CoercionChange[] = [];
 
@@ -70,6 +76,14 @@ export class CoercionRun {
    */
   readonly #pointers: string[] = [];
   #pointersValid = 0;
+  /**
+   * Union branch lists that rejected a value in this call, slot for slot with
+   * `#rejectedValues`: pass 2 and pass 3 each ask a union about the same unchanged value.
+   */
+  readonly #rejectedBranches: (readonly SchemaNode[] | undefined)[] = [];
+  readonly #rejectedValues: unknown[] = [];
+  #rejectedCount = 0;
+  #rejectedNext = 0;
   readonly #refs: SchemaNode[] = [];
   readonly #refBases: number[] = [];
   #refBase = 0;
@@ -109,6 +123,7 @@ export class CoercionRun {
     this.#refBase = 0;
     this.#trials = 0;
     this.#budget = VISIT_BUDGET;
+    this.#forgetRejections();
   }
 
   /** The coercion facts of `node` (read on its first visit, kept on the node). */
@@ -149,6 +164,39 @@ export class CoercionRun {
   /** Ends a call: drops the change list, so an idle run keeps no value of the last call alive. */
   end(): void {
     this.#changes = noChanges;
+    this.#forgetRejections();
+  }
+
+  /**
+   * Whether some branch of a union accepts `value`, via the validator. Counts one visit per branch
+   * asked, as {@link accepts} does, also when the answer is remembered: a union whose branches all
+   * rejected this value earlier in the call rejects it again (values are never mutated and checks
+   * are pure), so pass 3 does not repeat pass 2's checks of an unchanged value.
+   */
+  acceptsSomeBranch(branches: readonly SchemaNode[], value: unknown): boolean {
+    for (let slot = 0; slot < this.#rejectedCount; slot++) {
+      if (this.#rejectedBranches[slot] === branches && this.#rejectedValues[slot] === value) {
+        this.#budget -= branches.length;
+        return false;
+      }
+    }
+    for (const branch of branches) if (this.accepts(branch, value)) return true;
+    const slot = this.#rejectedNext;
+    this.#rejectedBranches[slot] = branches;
+    this.#rejectedValues[slot] = value;
+    this.#rejectedNext = (slot + 1) % REMEMBERED_REJECTIONS;
+    if (this.#rejectedCount < REMEMBERED_REJECTIONS) this.#rejectedCount++;
+    return false;
+  }
+
+  /** Drops the remembered rejections, so an idle run keeps no value of the last call alive. */
+  #forgetRejections(): void {
+    for (let slot = 0; slot < this.#rejectedCount; slot++) {
+      this.#rejectedBranches[slot] = undefined;
+      this.#rejectedValues[slot] = undefined;
+    }
+    this.#rejectedCount = 0;
+    this.#rejectedNext = 0;
   }
 
   /** Gives the next pass a fresh visit budget. */
