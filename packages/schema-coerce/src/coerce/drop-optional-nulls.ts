@@ -61,7 +61,10 @@ function dropInObject(run: CoercionRun, info: NodeCoercion, source: Record<strin
   const walk: DropWalk = { run, visit: dropOptionalNulls, shape, lossless, edits: undefined };
   walkDroppedKeys(shape, source, walk);
   let edits = walk.edits;
-  if (lossless) edits = fillRequiredDefaults(run, shape, source, edits);
+  // `fillsDefaults` is false only once known: then no required property here has a default.
+  if (lossless && info.fillsDefaults !== false) {
+    edits = fillRequiredDefaults(run, shape, source, edits);
+  }
   return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
 }
 

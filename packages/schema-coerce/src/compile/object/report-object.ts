@@ -78,6 +78,7 @@ export function reportObject(
     const message = `expected at most ${shape.maxProperties} properties`;
     issues.push({ path, keyword: "maxProperties", message });
   }
+  if (shape.dependencies.length === 0) return valid;
   return reportDependencies(shape, object, path, issues, scope) && valid;
 }
 
