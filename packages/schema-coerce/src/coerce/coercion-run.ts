@@ -144,7 +144,8 @@ export class CoercionRun {
    * or array item of an array of at least {@link MIN_CHECKED_ITEMS}, within
    * {@link MAX_CHECKED_ITEM_DEPTH} levels of the root: a scalar's visit costs less than a check,
    * and deeper down the checks would repeat the walks of the ones above. Spends the one visit the
-   * skipped visit would have spent.
+   * skipped visit would have spent (not those below it: a pass that used to run out of budget on
+   * a pathological schema now gets further).
    */
   acceptsItem(node: SchemaNode, item: unknown, itemCount: number): boolean {
     if (itemCount < MIN_CHECKED_ITEMS || typeof item !== "object" || item === null) return false;
