@@ -56,7 +56,7 @@ function coerceOwnType(
 }
 
 function coerceUnion(run: CoercionRun, branches: readonly SchemaNode[], value: unknown): unknown {
-  for (const branch of branches) if (run.accepts(branch, value)) return value;
+  if (run.acceptsSomeBranch(branches, value)) return value;
   if (!run.beginTrial()) return value;
   let result = value;
   for (const branch of branches) {

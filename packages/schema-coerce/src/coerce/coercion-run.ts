@@ -25,6 +25,26 @@ export const VISIT_BUDGET = 200_000;
  */
 export const MAX_NESTED_TRIALS = 6;
 
+/**
+ * How deep an array item may sit for the passes to ask the validator whether they can leave it as
+ * it is (see {@link CoercionRun.acceptsItem}). Each check walks at most the item, so the checks of
+ * one pass cost at most this many times the value's size: linear in the input.
+ */
+export const MAX_CHECKED_ITEM_DEPTH = 4;
+
+/**
+ * The fewest items an array needs for the passes to check its items before walking them. A check
+ * that fails is spent on top of the walk; with one or two items, an invalid array's items fail as
+ * often as not, while in a longer one most items usually pass.
+ */
+export const MIN_CHECKED_ITEMS = 3;
+
+/**
+ * How many unions a run remembers as rejecting a value (see {@link CoercionRun.acceptsSomeBranch}):
+ * enough for a union and the ones nested in its branches, which the passes meet in turn.
+ */
+const REMEMBERED_REJECTIONS = 4;
+
 /** The change list of a run between calls (nothing is recorded then). */
 const noChanges: CoercionChange[] = [];
 
@@ -56,6 +76,14 @@ export class CoercionRun {
    */
   readonly #pointers: string[] = [];
   #pointersValid = 0;
+  /**
+   * Union branch lists that rejected a value in this call, slot for slot with
+   * `#rejectedValues`: pass 2 and pass 3 each ask a union about the same unchanged value.
+   */
+  readonly #rejectedBranches: (readonly SchemaNode[] | undefined)[] = [];
+  readonly #rejectedValues: unknown[] = [];
+  #rejectedCount = 0;
+  #rejectedNext = 0;
   readonly #refs: SchemaNode[] = [];
   readonly #refBases: number[] = [];
   #refBase = 0;
@@ -95,6 +123,7 @@ export class CoercionRun {
     this.#refBase = 0;
     this.#trials = 0;
     this.#budget = VISIT_BUDGET;
+    this.#forgetRejections();
   }
 
   /** The coercion facts of `node` (read on its first visit, kept on the node). */
@@ -108,6 +137,25 @@ export class CoercionRun {
     return this.graph.accepts(node, value);
   }
 
+  /**
+   * Whether the array item just entered (one of `itemCount`) is one `node` already accepts, so
+   * the pass may leave it as it is without walking it: no pass changes a value its node accepts
+   * (the coercer's own shortcut after each step rests on the same fact). Asked only for an object
+   * or array item of an array of at least {@link MIN_CHECKED_ITEMS}, within
+   * {@link MAX_CHECKED_ITEM_DEPTH} levels of the root: a scalar's visit costs less than a check,
+   * and deeper down the checks would repeat the walks of the ones above. Spends the one visit the
+   * skipped visit would have spent (not those below it: a pass that used to run out of budget on
+   * a pathological schema now gets further).
+   */
+  acceptsItem(node: SchemaNode, item: unknown, itemCount: number): boolean {
+    if (itemCount < MIN_CHECKED_ITEMS || typeof item !== "object" || item === null) return false;
+    if (this.#path.length > MAX_CHECKED_ITEM_DEPTH || !this.graph.accepts(node, item)) {
+      return false;
+    }
+    this.#budget -= 1;
+    return true;
+  }
+
   /** Counts one node visit; false once the pass has used its budget. */
   spend(): boolean {
     this.#budget -= 1;
@@ -117,6 +165,39 @@ export class CoercionRun {
   /** Ends a call: drops the change list, so an idle run keeps no value of the last call alive. */
   end(): void {
     this.#changes = noChanges;
+    this.#forgetRejections();
+  }
+
+  /**
+   * Whether some branch of a union accepts `value`, via the validator. Counts one visit per branch
+   * asked, as {@link accepts} does, also when the answer is remembered: a union whose branches all
+   * rejected this value earlier in the call rejects it again (values are never mutated and checks
+   * are pure), so pass 3 does not repeat pass 2's checks of an unchanged value.
+   */
+  acceptsSomeBranch(branches: readonly SchemaNode[], value: unknown): boolean {
+    for (let slot = 0; slot < this.#rejectedCount; slot++) {
+      if (this.#rejectedBranches[slot] === branches && this.#rejectedValues[slot] === value) {
+        this.#budget -= branches.length;
+        return false;
+      }
+    }
+    for (const branch of branches) if (this.accepts(branch, value)) return true;
+    const slot = this.#rejectedNext;
+    this.#rejectedBranches[slot] = branches;
+    this.#rejectedValues[slot] = value;
+    this.#rejectedNext = (slot + 1) % REMEMBERED_REJECTIONS;
+    if (this.#rejectedCount < REMEMBERED_REJECTIONS) this.#rejectedCount++;
+    return false;
+  }
+
+  /** Drops the remembered rejections, so an idle run keeps no value of the last call alive. */
+  #forgetRejections(): void {
+    for (let slot = 0; slot < this.#rejectedCount; slot++) {
+      this.#rejectedBranches[slot] = undefined;
+      this.#rejectedValues[slot] = undefined;
+    }
+    this.#rejectedCount = 0;
+    this.#rejectedNext = 0;
   }
 
   /** Gives the next pass a fresh visit budget. */

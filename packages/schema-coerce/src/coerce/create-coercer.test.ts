@@ -53,6 +53,39 @@ describe("createCoercer", () => {
     });
   });
 
+  it("should coerce the failing items of a long array and share the passing ones", () => {
+    const item = {
+      type: "object",
+      required: ["id"],
+      properties: { id: { type: "integer" }, tags: { type: "array", items: { type: "string" } } },
+      additionalProperties: false,
+    };
+    const schema = { type: "object", properties: { items: { type: "array", items: item } } };
+    const items = [
+      { id: 1, tags: ["a"] },
+      { id: "2", note: null },
+      { id: 3 },
+      { id: 4, tags: [5], extra: true },
+      { id: 5 },
+    ];
+    const result = coerce(schema, { items }, { coerce: "lossless", removeAdditional: true });
+    const coerced = (result.value as { items: unknown[] }).items;
+    expect(coerced).toStrictEqual([
+      { id: 1, tags: ["a"] },
+      { id: 2 },
+      { id: 3 },
+      { id: 4, tags: ["5"] },
+      { id: 5 },
+    ]);
+    for (const index of [0, 2, 4]) expect(coerced[index]).toBe(items[index]);
+    expect(result.changes.map(({ path, rule }) => `${rule} ${path}`)).toStrictEqual([
+      "remove-additional /items/1/note",
+      "remove-additional /items/3/extra",
+      "convert /items/1/id",
+      "convert /items/3/tags/0",
+    ]);
+  });
+
   it("should return the input itself when nothing changes", () => {
     const input = { a: "x", list: [1, 2] };
     const schema = { type: "object", properties: { a: { type: "string" } } };

@@ -16,9 +16,12 @@
  * `{type:"string"}` receiving `null` becomes `"null"`, not `""`).
  *
  * Shortcuts that change no result: after a step that changed the value, a valid value ends the
- * pipeline (later steps never change a valid value); pass 3 is left out for a schema where it
- * cannot change what pass 2 left (`needsTypePass`); `removeAdditional` is left out for a schema
- * where no node has `additionalProperties: false` (`forbidsAdditionalAnywhere`). Without `coerce`
+ * pipeline (later steps never change a valid value); pass 1 is left out for a value with no
+ * `null` or `""` under a schema that fills no required `default` (`dropOptionalNullsFromRoot`);
+ * pass 3 is left out for a schema where it cannot change what pass 2 left (`needsTypePass`);
+ * `removeAdditional` is left out for a schema where no node has `additionalProperties: false`
+ * (`forbidsAdditionalAnywhere`); in a longer array, an item its schema accepts is not walked
+ * (`CoercionRun.acceptsItem`), since no step changes a value its node accepts. Without `coerce`
  * only `removeAdditional` runs — `compile()` builds the coercer only with `coerce` on, so that is
  * for other callers.
  */
@@ -29,7 +32,7 @@ import { coerceTypes } from "./coerce-types";
 import { isCoercionOn } from "./coercion-rules";
 import { CoercionRun } from "./coercion-run";
 import { convertValue } from "./convert-value";
-import { dropOptionalNulls } from "./drop-optional-nulls";
+import { dropOptionalNullsFromRoot } from "./drop-optional-nulls";
 import { forbidsAdditionalAnywhere } from "./forbids-additional-anywhere";
 import { needsTypePass } from "./needs-type-pass";
 import { removeAdditional } from "./remove-additional";
@@ -71,13 +74,13 @@ function accepted(value: unknown, verdict: CoercionVerdict | undefined): unknown
 type Pass = (run: CoercionRun, node: SchemaNode, value: unknown) => unknown;
 
 /** SPEC §1.4's three passes, in their fixed order. */
-const allPasses: readonly Pass[] = [dropOptionalNulls, convertValue, coerceTypes];
+const allPasses: readonly Pass[] = [dropOptionalNullsFromRoot, convertValue, coerceTypes];
 
 /** Without `coerce` only `removeAdditional` applies (for a caller that wires it up alone). */
 const noPasses: readonly Pass[] = [];
 
 /** The passes for a schema where pass 3 cannot change what pass 2 left (see needsTypePass). */
-const withoutTypePass: readonly Pass[] = [dropOptionalNulls, convertValue];
+const withoutTypePass: readonly Pass[] = [dropOptionalNullsFromRoot, convertValue];
 
 /**
  * Builds the coercion function of one compiled schema. What the passes need of each schema node

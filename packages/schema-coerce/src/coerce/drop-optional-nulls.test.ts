@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../types";
-import { dropOptionalNulls } from "./drop-optional-nulls";
+import { dropOptionalNulls, dropOptionalNullsFromRoot } from "./drop-optional-nulls";
 import { runPass } from "./test-graph";
 
 const $defs = { Name: { type: "string" } };
@@ -165,5 +166,98 @@ describe("dropOptionalNulls", () => {
     const schema = { type: "object", properties: { note: { type: "string" } } };
     const result = runPass(dropOptionalNulls, schema, { note: null, kept });
     expect((result.value as { kept: unknown }).kept).toBe(kept);
+  });
+});
+
+describe("dropOptionalNullsFromRoot", () => {
+  const item = {
+    type: "object",
+    required: ["id", "mode"],
+    properties: {
+      id: { type: "integer" },
+      mode: { type: "string", default: "fast" },
+      note: { type: "string" },
+    },
+  };
+  // Defaults only below an array, only in one pattern's objects, none at all, and a recursive
+  // schema: the cases where the shortcut's schema fact decides.
+  const schemas: readonly JsonSchema[] = [
+    {
+      type: "object",
+      properties: { items: { type: "array", items: item }, tag: { type: "string" } },
+    },
+    { type: "object", patternProperties: { "^x": item }, properties: { n: { type: "number" } } },
+    {
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "array", items: { type: "number" } } },
+    },
+    {
+      $defs: {
+        tree: {
+          type: "object",
+          required: ["kind"],
+          properties: {
+            kind: { type: "string", default: "leaf" },
+            children: { type: "array", items: { $ref: "#/$defs/tree" } },
+            label: { type: "string" },
+          },
+        },
+      },
+      $ref: "#/$defs/tree",
+    },
+    {
+      type: "object",
+      properties: { kind: { type: "string" }, children: { type: "array", items: { $ref: "#" } } },
+    },
+  ];
+  const values = fc
+    .jsonValue({ maxDepth: 4 })
+    .chain((value) =>
+      fc.constantFrom(
+        value,
+        { items: [value, { id: 1 }, { id: 2, mode: "slow", note: value }], tag: value },
+        { x1: { id: value }, x2: { mode: null, id: 3 }, n: value },
+        { kind: value, children: [{ children: [{ label: value }] }, {}], label: "" },
+      ),
+    );
+
+  it.each(["lossless", true] as const)(
+    "should return what the pass returns and record the same changes (coerce: %s)",
+    (coerce) => {
+      fc.assert(
+        fc.property(fc.constantFrom(...schemas), values, (schema, value) => {
+          const direct = runPass(dropOptionalNulls, schema, value, { coerce });
+          const fromRoot = runPass(dropOptionalNullsFromRoot, schema, value, { coerce });
+          expect(fromRoot.value).toStrictEqual(direct.value);
+          expect(fromRoot.changes).toStrictEqual(direct.changes);
+          if (direct.value === value) expect(fromRoot.value).toBe(value);
+        }),
+        { numRuns: 400 },
+      );
+    },
+  );
+
+  it("should still fill a required default where the value holds no null", () => {
+    const schema = { type: "object", properties: { items: { type: "array", items: item } } };
+    const result = runPass(
+      dropOptionalNullsFromRoot,
+      schema,
+      { items: [{ id: 1 }] },
+      {
+        coerce: "lossless",
+      },
+    );
+    expect(result.value).toStrictEqual({ items: [{ id: 1, mode: "fast" }] });
+    expect(result.changes).toStrictEqual([
+      { path: "/items/0/mode", rule: "default", from: undefined, to: "fast" },
+    ]);
+  });
+
+  it('should leave a value without null or "" untouched where no default can be filled', () => {
+    const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "number" } } };
+    const value = { a: "x", b: "5" };
+    const result = runPass(dropOptionalNullsFromRoot, schema, value, { coerce: "lossless" });
+    expect(result.value).toBe(value);
+    expect(result.changes).toStrictEqual([]);
   });
 });

@@ -1,9 +1,11 @@
-import { forEachObjectChild, propertySegmentsOf } from "../compile/object";
+import { createObjectChildWalk, propertySegmentsOf } from "../compile/object";
 import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRun } from "./coercion-run";
 import { dropsNullsBelow, isDroppable, isEmptyDroppable } from "./drops-nulls-below";
 import { fillRequiredDefaults } from "./fill-required-defaults";
+import { fillsDefaultsBelow } from "./fills-defaults-below";
+import { holdsNullOrEmpty } from "./holds-null-or-empty";
 import { type PassWalk, visitObjectChild } from "./map-children";
 import type { NodeCoercion } from "./node-coercion";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
@@ -27,6 +29,25 @@ export function dropOptionalNulls(run: CoercionRun, node: SchemaNode, value: unk
   return value;
 }
 
+/**
+ * Pass 1 over a whole value, as the coercer runs it: {@link dropOptionalNulls} from `node`, left
+ * out when the value cannot give it anything to do. The pass only removes a `null` or a `""` and
+ * fills a required property's `default`; a value that holds neither (see `holdsNullOrEmpty`, a
+ * walk without the schema, several times cheaper than the pass's own) under a schema that fills no
+ * default comes back unchanged either way. Most payloads hold no `null` at all.
+ */
+export function dropOptionalNullsFromRoot(
+  run: CoercionRun,
+  node: SchemaNode,
+  value: unknown,
+): unknown {
+  if (typeof node.schema === "boolean" || !dropsNullsBelow(run, node)) return value;
+  if (!(run.rules.lossless && fillsDefaultsBelow(run, node)) && !holdsNullOrEmpty(value, 0)) {
+    return value;
+  }
+  return dropOptionalNulls(run, node, value);
+}
+
 /** The state of one {@link dropInObject} walk. */
 interface DropWalk extends PassWalk {
   readonly lossless: boolean;
@@ -38,11 +59,16 @@ function dropInObject(run: CoercionRun, info: NodeCoercion, source: Record<strin
   if (shape === undefined) return source;
   const lossless = run.rules.lossless;
   const walk: DropWalk = { run, visit: dropOptionalNulls, shape, lossless, edits: undefined };
-  forEachObjectChild(shape, source, walk, dropOrVisitKey);
+  walkDroppedKeys(shape, source, walk);
   let edits = walk.edits;
-  if (lossless) edits = fillRequiredDefaults(run, shape, source, edits);
+  // `fillsDefaults` is false only once known: then no required property here has a default.
+  if (lossless && info.fillsDefaults !== false) {
+    edits = fillRequiredDefaults(run, shape, source, edits);
+  }
   return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
 }
+
+const walkDroppedKeys = createObjectChildWalk(dropOrVisitKey);
 
 function dropOrVisitKey(walk: DropWalk, key: string, before: unknown, index: number): void {
   // Only a null (or, lossless, a "") can go, and only objects and arrays hold more: other
@@ -78,7 +104,9 @@ function dropInArray(run: CoercionRun, info: NodeCoercion, source: readonly unkn
     const before = source[index];
     if (typeof before !== "object" || before === null) continue;
     run.enter(index);
-    const after = dropOptionalNulls(run, node, before);
+    const after = run.acceptsItem(node, before, source.length)
+      ? before
+      : dropOptionalNulls(run, node, before);
     run.leave();
     if (after !== before) {
       result ??= source.slice();

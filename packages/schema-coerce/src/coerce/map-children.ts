@@ -1,6 +1,6 @@
 import {
+  createObjectChildWalk,
   foldExtraChildren,
-  forEachObjectChild,
   type ObjectShape,
   propertySegmentsOf,
 } from "../compile/object";
@@ -112,12 +112,14 @@ export function mapChildren(
       literals: convertToLiteral === undefined ? undefined : readPropertyLiterals(info, shape),
       result: undefined,
     };
-    forEachObjectChild(shape, value, map, mapObjectChild);
+    walkMappedKeys(shape, value, map);
     return map.result ?? value;
   }
   if (Array.isArray(value)) return mapArray(run, info, value, visit, leaf);
   return value;
 }
+
+const walkMappedKeys = createObjectChildWalk(mapObjectChild);
 
 function mapObjectChild(map: ChildMap, key: string, before: unknown, index: number): void {
   if (index === -1 && map.declaredOnly) return;
@@ -195,7 +197,7 @@ function mapArray(
       run.recordAt(index, undefined, leaf.rule, before, after);
     } else {
       run.enter(index);
-      after = visit(run, node, before);
+      after = run.acceptsItem(node, before, source.length) ? before : visit(run, node, before);
       run.leave();
       if (after === before) continue;
     }

@@ -68,6 +68,8 @@ export interface NodeCoercion {
   propertyLiterals: readonly (PropertyLiteral | undefined)[] | undefined;
   /** Whether pass 1 can remove anything at or below this node; computed on first use. */
   dropsNulls: boolean | undefined;
+  /** Whether lossless pass 1 can fill a `default` at or below this node; computed on first use. */
+  fillsDefaults: boolean | undefined;
 }
 
 const none: readonly never[] = Object.freeze([]);
@@ -116,6 +118,7 @@ function describeCoercion(node: SchemaNode): NodeCoercion {
     acceptsEmptyString: undefined,
     propertyLiterals: undefined,
     dropsNulls: undefined,
+    fillsDefaults: undefined,
   };
 }
 

@@ -14,7 +14,7 @@ export function tryUnionBranches(
   transform: (run: CoercionRun, branch: SchemaNode, value: unknown) => unknown,
   judge: SchemaNode | undefined,
 ): unknown {
-  for (const branch of branches) if (run.accepts(branch, value)) return value;
+  if (run.acceptsSomeBranch(branches, value)) return value;
   if (!run.beginTrial()) return value;
   let result = value;
   for (const branch of branches) {

@@ -10,7 +10,7 @@
  */
 import type { SchemaIssue } from "../../types";
 import { jsonEqual } from "../json-equal";
-import { forEachObjectChild } from "../object";
+import { createObjectChildWalk } from "../object";
 import type { SchemaNode, Scope } from "../schema-node";
 import { escapePointerSegment } from "../uri";
 import { isPlainObject, valueKind } from "../value-kind";
@@ -125,9 +125,11 @@ function countDeclaredKeys(branch: SchemaNode, value: unknown): number {
   const shape = branch.objectShape;
   if (shape === undefined || shape.propertyKeys.length === 0 || !isPlainObject(value)) return 0;
   const counter = { count: 0 };
-  forEachObjectChild(shape, value, counter, countDeclaredKey);
+  walkCountedKeys(shape, value, counter);
   return counter.count;
 }
+
+const walkCountedKeys = createObjectChildWalk(countDeclaredKey);
 
 function countDeclaredKey(
   counter: { count: number },

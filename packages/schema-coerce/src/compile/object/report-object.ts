@@ -2,7 +2,7 @@ import type { SchemaIssue } from "../../types";
 import { isLeafValid, LEAF_NONE } from "../leaf-check";
 import type { SchemaNode, Scope } from "../schema-node";
 import { escapePointerSegment } from "../uri";
-import { foldExtraChildren, forEachObjectChild } from "./for-each-object-child";
+import { createObjectChildWalk, foldExtraChildren } from "./for-each-object-child";
 import { type ObjectShape, propertySegmentsOf, requiredSegmentsOf } from "./object-shape";
 
 const hasOwn = Object.hasOwn;
@@ -55,7 +55,7 @@ export function reportObject(
     extraIssues: undefined,
     extrasValid: true,
   };
-  forEachObjectChild(shape, object, report, noteReportedKey);
+  walkReportedKeys(shape, object, report);
   let valid = report.extrasValid;
   if (report.requiredSeen < shape.requiredInProperties || shape.requiredElsewhere.length > 0) {
     const required = shape.required;
@@ -78,10 +78,13 @@ export function reportObject(
     const message = `expected at most ${shape.maxProperties} properties`;
     issues.push({ path, keyword: "maxProperties", message });
   }
+  if (shape.dependencies.length === 0) return valid;
   return reportDependencies(shape, object, path, issues, scope) && valid;
 }
 
-/** The {@link forEachObjectChild} visitor of {@link reportObject}. */
+const walkReportedKeys = createObjectChildWalk(noteReportedKey);
+
+/** The object walk visitor of {@link reportObject}. */
 function noteReportedKey(report: ObjectReport, key: string, value: unknown, index: number): void {
   const shape = report.shape;
   report.count++;
