@@ -36,6 +36,7 @@ import { dropOptionalNullsFromRoot } from "./drop-optional-nulls";
 import { forbidsAdditionalAnywhere } from "./forbids-additional-anywhere";
 import { needsTypePass } from "./needs-type-pass";
 import { removeAdditional } from "./remove-additional";
+import { isTypePassIdle } from "./type-pass-idle";
 
 /**
  * A coercion pass: the (possibly new) value for `node`.
@@ -73,8 +74,12 @@ function accepted(value: unknown, verdict: CoercionVerdict | undefined): unknown
 
 type Pass = (run: CoercionRun, node: SchemaNode, value: unknown) => unknown;
 
+/** Pass 3, left out where it is sure to change nothing (see `isTypePassIdle`). */
+const coerceTypesUnlessIdle: Pass = (run, node, value) =>
+  isTypePassIdle(run, node, value) ? value : coerceTypes(run, node, value);
+
 /** SPEC §1.4's three passes, in their fixed order. */
-const allPasses: readonly Pass[] = [dropOptionalNullsFromRoot, convertValue, coerceTypes];
+const allPasses: readonly Pass[] = [dropOptionalNullsFromRoot, convertValue, coerceTypesUnlessIdle];
 
 /** Without `coerce` only `removeAdditional` applies (for a caller that wires it up alone). */
 const noPasses: readonly Pass[] = [];
