@@ -1,7 +1,6 @@
 import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRun } from "./coercion-run";
-import { keepsRejectedLiteral } from "./keeps-rejected-literal";
 import { mapChildren } from "./map-children";
 import { matchesJsonType } from "./matches-json-type";
 import type { NodeCoercion } from "./node-coercion";
@@ -61,11 +60,6 @@ function coerceUnion(run: CoercionRun, branches: readonly SchemaNode[], value: u
   if (!run.beginTrial()) return value;
   let result = value;
   for (const branch of branches) {
-    // A trial the branch is sure to reject ends as if never made (its changes are rolled back).
-    if (keepsRejectedLiteral(run, branch, value)) {
-      run.spend();
-      continue;
-    }
     const mark = run.mark();
     const coerced = coerceTypes(run, branch, value);
     if (coerced !== value && run.accepts(branch, coerced)) {

@@ -71,8 +71,6 @@ export interface NodeCoercion {
   dropsNulls: boolean | undefined;
   /** Whether lossless pass 1 can fill a `default` at or below this node; computed on first use. */
   fillsDefaults: boolean | undefined;
-  /** The `const` property a union branch is told apart by in pass 3, or -1; computed on first use. */
-  literalProperty: number | undefined;
   /** Pass 3's plan at this node (see `isTypePassIdle`), `null` for none; computed on first use. */
   typePassPlan: TypePassPlan | null | undefined;
 }
@@ -124,7 +122,6 @@ function describeCoercion(node: SchemaNode): NodeCoercion {
     propertyLiterals: undefined,
     dropsNulls: undefined,
     fillsDefaults: undefined,
-    literalProperty: undefined,
     typePassPlan: undefined,
   };
 }
