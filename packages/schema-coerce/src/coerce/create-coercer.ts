@@ -18,7 +18,8 @@
  * Shortcuts that change no result: after a step that changed the value, a valid value ends the
  * pipeline (later steps never change a valid value); pass 1 is left out for a value with no
  * `null` or `""` under a schema that fills no required `default` (`dropOptionalNullsFromRoot`);
- * pass 3 is left out for a schema where it cannot change what pass 2 left (`needsTypePass`);
+ * pass 3 is left out for a schema where it cannot change what pass 2 left (`needsTypePass`), and
+ * for a value whose few properties it could change already have their types (`isTypePassIdle`);
  * `removeAdditional` is left out for a schema where no node has `additionalProperties: false`
  * (`forbidsAdditionalAnywhere`); in a longer array, an item its schema accepts is not walked
  * (`CoercionRun.acceptsItem`), since no step changes a value its node accepts. Without `coerce`
