@@ -18,7 +18,8 @@
  * Shortcuts that change no result: after a step that changed the value, a valid value ends the
  * pipeline (later steps never change a valid value); pass 1 is left out for a value with no
  * `null` or `""` under a schema that fills no required `default` (`dropOptionalNullsFromRoot`);
- * pass 3 is left out for a schema where it cannot change what pass 2 left (`needsTypePass`);
+ * pass 3 is left out for a schema where it cannot change what pass 2 left (`needsTypePass`), and
+ * for a value whose few properties it could change already have their types (`isTypePassIdle`);
  * `removeAdditional` is left out for a schema where no node has `additionalProperties: false`
  * (`forbidsAdditionalAnywhere`); in a longer array, an item its schema accepts is not walked
  * (`CoercionRun.acceptsItem`), since no step changes a value its node accepts. Without `coerce`
@@ -36,6 +37,7 @@ import { dropOptionalNullsFromRoot } from "./drop-optional-nulls";
 import { forbidsAdditionalAnywhere } from "./forbids-additional-anywhere";
 import { needsTypePass } from "./needs-type-pass";
 import { removeAdditional } from "./remove-additional";
+import { isTypePassIdle } from "./type-pass-idle";
 
 /**
  * A coercion pass: the (possibly new) value for `node`.
@@ -73,8 +75,12 @@ function accepted(value: unknown, verdict: CoercionVerdict | undefined): unknown
 
 type Pass = (run: CoercionRun, node: SchemaNode, value: unknown) => unknown;
 
+/** Pass 3, left out where it is sure to change nothing (see `isTypePassIdle`). */
+const coerceTypesUnlessIdle: Pass = (run, node, value) =>
+  isTypePassIdle(run, node, value) ? value : coerceTypes(run, node, value);
+
 /** SPEC §1.4's three passes, in their fixed order. */
-const allPasses: readonly Pass[] = [dropOptionalNullsFromRoot, convertValue, coerceTypes];
+const allPasses: readonly Pass[] = [dropOptionalNullsFromRoot, convertValue, coerceTypesUnlessIdle];
 
 /** Without `coerce` only `removeAdditional` applies (for a caller that wires it up alone). */
 const noPasses: readonly Pass[] = [];

@@ -9,6 +9,7 @@ import type { ArrayShape } from "../compile/array";
 import type { ObjectShape } from "../compile/object";
 import type { SchemaNode } from "../compile/schema-node";
 import { type CopyObject, copyWithoutWalk, dealObjectCopier } from "./copy-object";
+import type { TypePassPlan } from "./type-pass-idle";
 
 /** Which pass-2 rule a node applies (SPEC §1.4: the first that applies, in this order). */
 export type ConvertRule =
@@ -70,6 +71,8 @@ export interface NodeCoercion {
   dropsNulls: boolean | undefined;
   /** Whether lossless pass 1 can fill a `default` at or below this node; computed on first use. */
   fillsDefaults: boolean | undefined;
+  /** Pass 3's plan at this node (see `isTypePassIdle`), `null` for none; computed on first use. */
+  typePassPlan: TypePassPlan | null | undefined;
 }
 
 const none: readonly never[] = Object.freeze([]);
@@ -119,6 +122,7 @@ function describeCoercion(node: SchemaNode): NodeCoercion {
     propertyLiterals: undefined,
     dropsNulls: undefined,
     fillsDefaults: undefined,
+    typePassPlan: undefined,
   };
 }
 
