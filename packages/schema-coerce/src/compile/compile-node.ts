@@ -5,6 +5,7 @@
  */
 
 import type { SchemaIssue } from "../types";
+import { createNode, validCheck, validReport } from "./create-node";
 import { fitted } from "./fitted";
 import { compileAllOf, compileConditional, compileNot, compileUnion } from "./keywords/applicators";
 import { compileArrayKeywords } from "./keywords/array";
@@ -20,9 +21,6 @@ import { annotationKeywords } from "./leaf-check";
 import type { CheckFn, CompileContext, Keyword, ReportFn, SchemaNode, Scope } from "./schema-node";
 import type { SchemaObject } from "./schema-shape";
 import { sharedLocation } from "./shared-location";
-
-const alwaysValid: CheckFn = () => true;
-const alwaysValidReport: ReportFn = () => true;
 
 const typeOnlyNodes = new Map<string, SchemaNode>();
 /** Type lists are few in practice; the bound only keeps a hostile stream of schemas in check. */
@@ -44,29 +42,23 @@ export function typeOnlyNode(schema: SchemaObject): SchemaNode | undefined {
   const cached = typeOnlyNodes.get(cacheKey);
   if (cached !== undefined) return cached;
   const keyword = type === undefined ? undefined : sharedTypeKeyword(type);
-  const node: SchemaNode = {
-    // A canonical schema: readers of a leaf's schema (leaf codes) see only what validates.
-    schema: Object.freeze(
-      type === undefined ? {} : { type: typeof type === "string" ? type : keyword!.types },
-    ),
-    location: sharedLocation,
-    pointer: "#",
-    check: keyword?.check ?? alwaysValid,
-    report: keyword?.report ?? alwaysValidReport,
-    collect: undefined,
+  // A canonical schema: readers of a leaf's schema (leaf codes) see only what validates.
+  const canonical = Object.freeze(
+    type === undefined ? {} : { type: typeof type === "string" ? type : keyword!.types },
+  );
+  const node = createNode(canonical, sharedLocation, "#");
+  node.compiled = true;
+  if (keyword !== undefined) {
+    node.check = keyword.check;
+    node.report = keyword.report;
     // The collecting form and union scoring read `keywords`: the type is the only one.
-    keywords: keyword === undefined ? [] : [{ check: keyword.check, report: keyword.report }],
-    compiled: true,
-    scoped: false,
-    types: keyword?.types,
-    typeCheck: keyword?.check,
-    objectShape: undefined,
-    arrayShape: undefined,
-    refTarget: undefined,
-    allOfMembers: undefined,
-    unionBranches: undefined,
-    coercion: undefined,
-  };
+    node.keywords = [{ check: keyword.check, report: keyword.report }];
+    node.types = keyword.types;
+    node.typeCheck = keyword.check;
+  } else {
+    node.check = validCheck;
+    node.report = validReport;
+  }
   if (typeOnlyNodes.size < TYPE_ONLY_NODES_LIMIT) typeOnlyNodes.set(cacheKey, node);
   return node;
 }
@@ -187,7 +179,7 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
   let check: CheckFn;
   if (separateTypeCheck === undefined && keywords.length <= 1) {
     // The common node: one keyword group (or none), no array to combine.
-    check = keywords.length === 0 ? alwaysValid : keywords[0]!.check;
+    check = keywords.length === 0 ? validCheck : keywords[0]!.check;
   } else {
     const checks: CheckFn[] = separateTypeCheck === undefined ? [] : [separateTypeCheck];
     for (const keyword of keywords) checks.push(keyword.check);
@@ -209,7 +201,7 @@ export function compileNode(node: SchemaNode, context: CompileContext): void {
 }
 
 function combineChecks(checks: readonly CheckFn[]): CheckFn {
-  if (checks.length === 0) return alwaysValid;
+  if (checks.length === 0) return validCheck;
   if (checks.length === 1) return checks[0]!;
   if (checks.length === 2) {
     const [first, second] = checks as [CheckFn, CheckFn];
@@ -235,7 +227,7 @@ function combineReports(
 ): ReportFn {
   // A wrong type makes every other complaint noise: report only that. The common shapes (a type
   // alone, a type and one keyword group) get their own closure instead of a loop.
-  if (keywords.length === 0) return type === undefined ? alwaysValidReport : type.report;
+  if (keywords.length === 0) return type === undefined ? validReport : type.report;
   if (keywords.length === 1) {
     const only = keywords[0]!.report;
     // With the type fused in, the only keyword is that group: it reports a wrong type itself.

@@ -13,17 +13,11 @@ import type {
   SchemaDraft,
 } from "../types";
 import { compileNode, typeOnlyNode } from "./compile-node";
+import { createNode, validCheck, validReport } from "./create-node";
 import { draftOf } from "./draft-of";
 import { needsIndex } from "./needs-index";
 import { documentEntry, ResourceRegistry } from "./resource-registry";
-import type {
-  CheckFn,
-  CompileContext,
-  Location,
-  ReportFn,
-  ResolvedRef,
-  SchemaNode,
-} from "./schema-node";
+import type { CompileContext, Location, ResolvedRef, SchemaNode } from "./schema-node";
 import type { SchemaObject } from "./schema-shape";
 import { sharedLocation } from "./shared-location";
 import {
@@ -34,36 +28,6 @@ import {
   resolveUri,
   stripFragment,
 } from "./uri";
-
-const validCheck: CheckFn = () => true;
-const invalidCheck: CheckFn = () => false;
-const validReport: ReportFn = () => true;
-const invalidReport: ReportFn = (_value, path, issues) => {
-  issues.push({ path, keyword: "false", message: "no value is allowed here" });
-  return false;
-};
-
-function createNode(schema: JsonSchema, location: Location, pointer: string): SchemaNode {
-  return {
-    schema,
-    location,
-    pointer,
-    check: invalidCheck,
-    report: invalidReport,
-    collect: undefined,
-    keywords: [],
-    compiled: false,
-    scoped: false,
-    types: undefined,
-    typeCheck: undefined,
-    objectShape: undefined,
-    arrayShape: undefined,
-    refTarget: undefined,
-    allOfMembers: undefined,
-    unionBranches: undefined,
-    coercion: undefined,
-  };
-}
 
 // The boolean schemas compile to the same two nodes in every graph.
 const booleanLocation = sharedLocation;
