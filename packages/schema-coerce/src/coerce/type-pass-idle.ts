@@ -33,12 +33,16 @@ function isIdleUnder(plan: TypePassPlan, value: unknown): boolean {
   for (const { key, types, below } of plan) {
     if (!Object.hasOwn(value, key)) continue;
     const property = value[key];
-    const idle = below
-      ? isIdleUnder(below, property)
-      : types!.some((type) => matchesJsonType(type, property));
+    const idle = below ? isIdleUnder(below, property) : hasOneOf(types!, property);
     if (!idle) return false;
   }
   return true;
+}
+
+/** Whether `value` has one of the JSON `types` (a loop: no closure per property read). */
+function hasOneOf(types: readonly string[], value: unknown): boolean {
+  for (const type of types) if (matchesJsonType(type, value)) return true;
+  return false;
 }
 
 /** The node's plan (built on first use and kept on its coercion facts), or `undefined`. */
