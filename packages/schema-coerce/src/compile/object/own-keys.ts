@@ -15,8 +15,15 @@ const objectPrototype = Object.prototype;
  */
 export function enumeratesOwnKeysOnly(object: object): boolean {
   const prototype = getPrototypeOf(object);
-  if (prototype === null) return true;
-  if (prototype !== objectPrototype) return false;
-  for (const _key in objectPrototype) return false;
-  return true;
+  return prototype === objectPrototype ? !hasEnumerableKey(objectPrototype) : prototype === null;
+}
+
+/**
+ * Whether `for…in` over `object` yields anything. A function of its own: with the loop written
+ * inside `enumeratesOwnKeysOnly` (and the `null` test first) validating a valid payload measured
+ * about 3% slower in an interleaved A/B, though V8 inlined both forms.
+ */
+function hasEnumerableKey(object: object): boolean {
+  for (const _key in object) return true;
+  return false;
 }
