@@ -207,4 +207,39 @@ describe('coerce: "lossless" (property)', () => {
       );
     },
   );
+
+  it("should read an integer numeral exactly, on both sides of the 15-digit short path", () => {
+    const numeral = fc
+      .tuple(fc.constantFrom("", "-", "+"), fc.stringMatching(/^[0-9]{1,20}$/))
+      .map(([sign, digits]) => sign + digits);
+    const asNumber = compile({ type: "number" }, { coerce: "lossless" });
+    const asInteger = compile({ type: "integer" }, { coerce: "lossless" });
+    fc.assert(
+      fc.property(numeral, (text) => {
+        const exact = Number(text);
+        const written = parseDecimalText(text)!;
+        const held = isSameDecimal(written, parseDecimalText(String(BigInt(exact)))!);
+        for (const compiled of [asNumber, asInteger]) {
+          const result = compiled.parse(text);
+          if (held) {
+            expect(result.ok && Object.is(result.value, exact)).toBe(true);
+          } else {
+            expect(result.ok).toBe(false);
+          }
+        }
+      }),
+      { numRuns: 3000, seed: 1015 },
+    );
+    // The boundary itself: 2^53 + 1 has 16 digits and no double; 15 nines have one.
+    const read = (text: string) => {
+      const result = asNumber.parse(text);
+      return result.ok ? result.value : "invalid";
+    };
+    expect(read("9007199254740993")).toBe("invalid");
+    expect(read("999999999999999")).toBe(999999999999999);
+    expect(Object.is(read("-0"), -0)).toBe(true);
+    expect(read("+007")).toBe(7);
+    expect(read(" 42 ")).toBe(42);
+    for (const text of ["", "-", "+", "4 2", "0x1f"]) expect(read(text)).toBe("invalid");
+  });
 });

@@ -55,6 +55,8 @@ export function convertLosslessly(type: string, value: unknown): unknown {
  * be the one the model wrote. Otherwise `text` itself.
  */
 function readExactNumber(text: string): unknown {
+  const integer = readShortInteger(text);
+  if (integer !== undefined) return integer;
   const trimmed = text.trim();
   if (trimmed === "") return text;
   const written = parseDecimalText(trimmed);
@@ -62,4 +64,27 @@ function readExactNumber(text: string): unknown {
   const number = Number(trimmed);
   if (!Number.isFinite(number)) return text;
   return isSameDecimal(written, decimalOfNumber(number)) ? number : text;
+}
+
+/**
+ * Digits an integer numeral may have for {@link readShortInteger}: every integer of up to 15
+ * digits is a double exactly (2^53 has 16), so its value needs no decimal comparison.
+ */
+const EXACT_INTEGER_DIGITS = 15;
+
+/**
+ * The number `text` writes when it is only an optional sign and 1 to 15 digits (`"42"`, `"-7"`,
+ * `"007"`), else `undefined`: the common case of {@link readExactNumber}, answered without reading
+ * the numeral and the number into decimals to compare them (same result, a fraction of the work).
+ */
+function readShortInteger(text: string): number | undefined {
+  const length = text.length;
+  const sign = text.charCodeAt(0);
+  const start = sign === 45 /* - */ || sign === 43 /* + */ ? 1 : 0;
+  if (length === start || length - start > EXACT_INTEGER_DIGITS) return undefined;
+  for (let index = start; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) return undefined;
+  }
+  return Number(text);
 }
