@@ -27,6 +27,9 @@ export function convertLosslessly(type: string, value: unknown): unknown {
       return Number.isInteger(number) ? number : value;
     }
     case "boolean":
+      // The usual spellings first: no lower-cased copy of the text for them.
+      if (value === "true") return true;
+      if (value === "false") return false;
       if (typeof value !== "string" || (value.length !== 4 && value.length !== 5)) return value;
       switch (value.toLowerCase()) {
         case "true":
