@@ -85,9 +85,12 @@ function readShortInteger(text: string): number | undefined {
   const sign = text.charCodeAt(0);
   const start = sign === 45 /* - */ || sign === 43 /* + */ ? 1 : 0;
   if (length === start || length - start > EXACT_INTEGER_DIGITS) return undefined;
+  // Below 10^15 every step of the sum is an exact double, so this is the numeral's value.
+  let magnitude = 0;
   for (let index = start; index < length; index++) {
     const code = text.charCodeAt(index);
     if (code < 48 || code > 57) return undefined;
+    magnitude = magnitude * 10 + (code - 48);
   }
-  return Number(text);
+  return sign === 45 ? -magnitude : magnitude;
 }
