@@ -1,14 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CoercionChange, JsonSchema } from "../types";
+import type { JsonSchema } from "../types";
 import { sloppyValue } from "./__fixtures__/sloppy-value";
 import { toolSchemas } from "./__fixtures__/tool-schemas";
-import { coerceTypes } from "./coerce-types";
 import { CoercionRun } from "./coercion-run";
-import { convertValue } from "./convert-value";
-import { dropOptionalNulls } from "./drop-optional-nulls";
 import { needsTypePass } from "./needs-type-pass";
-import { createTestGraph } from "./test-graph";
+import { createTestGraph, expectTypePassToChangeNothing, runPassesOneAndTwo } from "./test-graph";
 
 function needs(schema: JsonSchema, draft: "7" | "2020-12" = "2020-12"): boolean {
   const run = new CoercionRun(createTestGraph(schema, { coerce: true, draft }));
@@ -79,14 +76,8 @@ describe("needsTypePass", () => {
       const graph = createTestGraph(schema, { coerce: true });
       fc.assert(
         fc.property(sloppyValue(schema, schema), (value) => {
-          const changes: CoercionChange[] = [];
-          const run = new CoercionRun(graph);
-          run.begin(changes);
-          const root = graph.root;
-          const converted = convertValue(run, root, dropOptionalNulls(run, root, value));
-          const recorded = changes.length;
-          expect(coerceTypes(run, root, converted)).toBe(converted);
-          expect(changes.length).toBe(recorded);
+          const { run, converted, changes } = runPassesOneAndTwo(graph, value);
+          expectTypePassToChangeNothing(run, converted, changes);
         }),
         { numRuns: 200 },
       );

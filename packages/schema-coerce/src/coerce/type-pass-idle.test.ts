@@ -1,13 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CoercionChange, CompileOptions, JsonSchema } from "../types";
+import type { CompileOptions, JsonSchema } from "../types";
 import { sloppyValue } from "./__fixtures__/sloppy-value";
 import { toolSchemas } from "./__fixtures__/tool-schemas";
 import { coerceTypes } from "./coerce-types";
 import { CoercionRun } from "./coercion-run";
-import { convertValue } from "./convert-value";
-import { dropOptionalNulls } from "./drop-optional-nulls";
-import { createTestGraph } from "./test-graph";
+import {
+  createTestGraph,
+  expectTypePassToChangeNothing,
+  runPass,
+  runPassesOneAndTwo,
+} from "./test-graph";
 import { isTypePassIdle } from "./type-pass-idle";
 
 function idle(schema: JsonSchema, value: unknown, options: CompileOptions = {}): boolean {
@@ -47,12 +50,9 @@ describe("isTypePassIdle", () => {
   });
 
   it("should leave the value to pass 3, which still coerces it, when it is not idle", () => {
-    const schema = object({ mode });
-    const graph = createTestGraph(schema, { coerce: "lossless" });
-    const changes: CoercionChange[] = [];
-    const run = new CoercionRun(graph);
-    run.begin(changes);
-    expect(coerceTypes(run, graph.root, { mode: 5 })).toEqual({ mode: "5" });
+    const lossless = { coerce: "lossless" } as const;
+    const { value, changes } = runPass(coerceTypes, object({ mode }), { mode: 5 }, lossless);
+    expect(value).toEqual({ mode: "5" });
     expect(changes).toEqual([{ path: "/mode", rule: "coerce-type", from: 5, to: "5" }]);
   });
 
@@ -72,16 +72,10 @@ describe("isTypePassIdle", () => {
       const graph = createTestGraph(schema, { coerce, parseJsonStrings: true });
       fc.assert(
         fc.property(sloppyValue(schema, schema), (value) => {
-          const changes: CoercionChange[] = [];
-          const run = new CoercionRun(graph);
-          run.begin(changes);
-          const root = graph.root;
-          const converted = convertValue(run, root, dropOptionalNulls(run, root, value));
-          if (!isTypePassIdle(run, root, converted)) return;
+          const { run, converted, changes } = runPassesOneAndTwo(graph, value);
+          if (!isTypePassIdle(run, graph.root, converted)) return;
           idleSeen++;
-          const recorded = changes.length;
-          expect(coerceTypes(run, root, converted)).toBe(converted);
-          expect(changes.length).toBe(recorded);
+          expectTypePassToChangeNothing(run, converted, changes);
         }),
         { numRuns: 200 },
       );
