@@ -73,6 +73,15 @@ describe("the root entry", () => {
         "toolNotFoundText",
         "truncatedToolCallText",
         "validateJournalRecords",
+        "DEFAULT_JOURNAL_PAGE_SIZE",
+        "MAX_JOURNAL_PAGE_SIZE",
+        "encodeJournalCursor",
+        "findPendingApprovals",
+        "readJournalApprovalQuery",
+        "readJournalBatchQuery",
+        "selectJournalBatchPage",
+        "selectPendingApprovalPage",
+        "summarizeJournalBatch",
       ].sort(),
     );
   });

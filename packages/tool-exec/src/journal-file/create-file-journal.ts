@@ -8,6 +8,10 @@ import {
   type JournalBatchIndex,
 } from "../journal/journal-batch-index";
 import type { DecisionRecord, JournalRecord } from "../journal/journal-record";
+import {
+  readJournalApprovalQuery,
+  readJournalBatchQuery,
+} from "../journal/read-journal-listing-query";
 import type { JournalWriteResult, ToolCallJournal } from "../journal/tool-call-journal";
 import { checkJournalBatchId, validateJournalRecords } from "../journal/validate-journal-records";
 import { acquireLockFile, type LockFileContent, releaseLockFile } from "./acquire-lock-file";
@@ -16,6 +20,7 @@ import {
   type FileAppender,
   type FileJournalSync,
 } from "./create-file-appender";
+import { createFileJournalListing } from "./create-file-journal-listing";
 import { decideInFile } from "./decide-in-file";
 import { readDecisionsFile, readMainFile } from "./read-batch-files";
 import { serializeRecordLine } from "./serialize-record-line";
@@ -55,6 +60,15 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
   const held = new Map<string, HeldBatch>();
   let closed = false;
   let folderReady: Promise<unknown> | undefined;
+  const listing = createFileJournalListing(dir);
+  /** Runs a write, then tells the listings that the batch's files may have changed. */
+  const touching = async <TResult>(batchId: string, write: () => Promise<TResult>) => {
+    try {
+      return await write();
+    } finally {
+      listing.touch(batchId);
+    }
+  };
 
   const mainPath = (batchId: string) => join(dir, `${batchId}.jsonl`);
   const decisionsPath = (batchId: string) => join(dir, `${batchId}.decisions.jsonl`);
@@ -149,18 +163,21 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
       await ready(batchId);
       const copies = validateJournalRecords(batchId, records);
       const others = copies.filter((record) => record.t !== "decision");
-      if (others.length > 0) await writeHeld(batchId, others);
-      for (const record of copies) if (record.t === "decision") await decide(batchId, record);
+      await touching(batchId, async () => {
+        if (others.length > 0) await writeHeld(batchId, others);
+        for (const record of copies) if (record.t === "decision") await decide(batchId, record);
+      });
     },
     async settle(batchId, record) {
       await ready(batchId);
       const [copy] = validateJournalRecords(batchId, [record]);
-      return (await writeHeld(batchId, [copy!])) === 1 ? "recorded" : "duplicate";
+      const written = await touching(batchId, () => writeHeld(batchId, [copy!]));
+      return written === 1 ? "recorded" : "duplicate";
     },
     async decide(batchId, record) {
       await ready(batchId);
       const [copy] = validateJournalRecords(batchId, [record]);
-      return decide(batchId, copy as DecisionRecord);
+      return touching(batchId, () => decide(batchId, copy as DecisionRecord));
     },
     async read(batchId) {
       await ready(batchId);
@@ -189,6 +206,16 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
       }
       return open;
     },
+    async listBatches(query) {
+      const resolved = readJournalBatchQuery(query);
+      await ready();
+      return listing.listBatches(resolved);
+    },
+    async listPendingApprovals(query) {
+      const resolved = readJournalApprovalQuery(query);
+      await ready();
+      return listing.listPendingApprovals(resolved);
+    },
     async lock(batchId, owner) {
       await ready(batchId);
       const holder = held.get(batchId);
@@ -215,6 +242,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     },
     async close() {
       closed = true;
+      listing.close();
       await Promise.all([...held].map(([batchId, batch]) => release(batchId, batch)));
     },
   };

@@ -1,0 +1,37 @@
+import type { JournalPendingApproval } from "./journal-approval-listing";
+import type { JournalRecord } from "./journal-record";
+import { readJournaledBatch } from "./read-journaled-batch";
+
+/**
+ * The calls of a batch that wait for a person's decision, from its records (as `read` returns
+ * them), in source order, for journal implementations: the latest `approval` record of a call
+ * with no decision and no `settled` record, in a batch that is not completed. Throws
+ * `ToolBatchError` `INVALID_STATE` without a `batch` record.
+ */
+export function findPendingApprovals(
+  batchId: string,
+  records: readonly JournalRecord[],
+): JournalPendingApproval[] {
+  const journaled = readJournaledBatch(batchId, records);
+  if (journaled.completed) return [];
+  const decided = new Set(journaled.decisions.map((decision) => decision.callId));
+  const pending: JournalPendingApproval[] = [];
+  for (const toolCall of journaled.batch.calls) {
+    const approval = journaled.approvals.get(toolCall.id);
+    if (approval === undefined || decided.has(toolCall.id) || journaled.settled.has(toolCall.id))
+      continue;
+    pending.push({
+      batchId,
+      callId: toolCall.id,
+      approvalId: approval.approvalId,
+      toolName: toolCall.name,
+      toolCall,
+      ...(approval.args === undefined ? {} : { args: approval.args }),
+      requestedAt: approval.at,
+      ...(approval.expiresAt === undefined ? {} : { expiresAt: approval.expiresAt }),
+      ...(approval.reason === undefined ? {} : { reason: approval.reason }),
+      ...(approval.details === undefined ? {} : { details: approval.details }),
+    });
+  }
+  return pending;
+}
