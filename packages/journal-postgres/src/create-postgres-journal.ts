@@ -1,11 +1,15 @@
 import {
   type JournalLock,
   type JournalRecord,
+  readJournalApprovalQuery,
+  readJournalBatchQuery,
   ToolBatchError,
   type ToolCallJournal,
   validateJournalRecords,
 } from "@toolwright/tool-exec";
 import { createGroupCommitter } from "./create-group-committer";
+import { listPostgresApprovals } from "./list-postgres-approvals";
+import { listPostgresBatches } from "./list-postgres-batches";
 import { migrateJournalSchema } from "./migrate-journal-schema";
 import type { PostgresJournalClient, PostgresJournalOptions } from "./postgres-journal-options";
 
@@ -62,6 +66,8 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
     }
   }
 
+  const runQuery = <TRow>(text: string, values: unknown[]) => query<TRow>(text, values);
+
   async function writeOne(
     batchId: string,
     record: JournalRecord,
@@ -94,6 +100,16 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
         [],
       );
       return rows.map((row) => row.batch_id);
+    },
+    async listBatches(query) {
+      const resolved = readJournalBatchQuery(query);
+      await ready();
+      return listPostgresBatches(runQuery, schema, resolved);
+    },
+    async listPendingApprovals(query) {
+      const resolved = readJournalApprovalQuery(query);
+      await ready();
+      return listPostgresApprovals(runQuery, schema, resolved);
     },
     async lock(batchId, owner): Promise<JournalLock> {
       await ready(batchId);

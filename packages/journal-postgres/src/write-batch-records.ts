@@ -1,4 +1,5 @@
 import { checkJournalRecordOrder, type JournalRecord, ToolBatchError } from "@toolwright/tool-exec";
+import { toListingColumns } from "./listing-columns";
 import type { PostgresJournalClient } from "./postgres-journal-options";
 
 /**
@@ -32,10 +33,14 @@ export async function writeBatchRecords(
       );
     }
   }
+  const columns = records.map(toListingColumns);
   const inserted = await client.query(
-    `insert into ${schema}.records (batch_id, kind, call_id, record)
-     select $1, kind, call_id, record::json
-     from unnest($2::text[], $3::text[], $4::text[]) with ordinality as given (kind, call_id, record, position)
+    `insert into ${schema}.records (batch_id, kind, call_id, record, record_at, is_error, tool_names, listing)
+     select $1, kind, call_id, record::json, record_at, is_error,
+       case when tool_names is null then null else array(select json_array_elements_text(tool_names::json)) end,
+       listing::json
+     from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[])
+       with ordinality as given (kind, call_id, record, record_at, is_error, tool_names, listing, position)
      order by position
      on conflict do nothing`,
     [
@@ -43,6 +48,10 @@ export async function writeBatchRecords(
       records.map((record) => record.t),
       records.map((record) => ("callId" in record ? record.callId : null)),
       records.map((record) => JSON.stringify(record)),
+      columns.map((column) => column.recordAt),
+      columns.map((column) => column.isError),
+      columns.map((column) => column.toolNames),
+      columns.map((column) => column.listing),
     ],
   );
   const revision = records.reduce(
