@@ -6,6 +6,6 @@ import shared from "../../vitest.shared.ts";
 export default mergeConfig(
   shared,
   defineConfig({
-    test: { globalSetup: ["./src/testing/console-global-setup.ts"] },
+    test: { globalSetup: ["./src/test-support/console-global-setup.ts"] },
   }),
 );
