@@ -118,7 +118,7 @@ function RecordEntry(props: {
         </p>
       );
     case "revision":
-      return <p>{`Resumed with calls still waiting: revision ${record.revision}`}</p>;
+      return <p>{`Resumed: the batch's state is now at revision ${record.revision}`}</p>;
     case "settled":
       return (
         <SettledEntry
