@@ -63,7 +63,8 @@ function messagePage(
  * token; every response carries a strict Content-Security-Policy and `nosniff`.
  *
  * Throws `ConsoleError` `INVALID_OPTIONS` at once for a missing or invalid option — `auth` above
- * all: there is no anonymous console.
+ * all: there is no anonymous console. Starts one listing of the journal at once, so that the first
+ * page opened does not wait for the file journal to read its folder.
  */
 export function createConsoleHandler(options: ConsoleOptions): ConsoleHandler {
   const resolved = resolveConsoleOptions(options);
@@ -75,6 +76,10 @@ export function createConsoleHandler(options: ConsoleOptions): ConsoleHandler {
     login: { spent: false },
   };
   const app = new Hono<ConsoleEnv>({ strict: false }).basePath(resolved.basePath || "/");
+  // A first listing now, so that the first page a person opens does not pay for it: the file
+  // journal builds its summaries (it reads every batch file once), PostgreSQL migrates. A failure
+  // here is reported by the page that asks again.
+  void resolved.journal.listBatches({ limit: 1 }).catch(() => {});
 
   // Cross-site state changes are refused before anything else, the body included (SPEC: 403 for
   // any content type, before a 415 could be answered).
