@@ -24,6 +24,7 @@ import { createFileJournalListing } from "./create-file-journal-listing";
 import { decideInFile } from "./decide-in-file";
 import { readDecisionsFile, readMainFile } from "./read-batch-files";
 import { serializeRecordLine } from "./serialize-record-line";
+import { sweepCompletedBatches } from "./sweep-completed-batches";
 import { syncFolder } from "./sync-folder";
 import { validateFileJournalOptions } from "./validate-file-journal-options";
 
@@ -37,6 +38,12 @@ export interface FileJournalOptions {
   readonly maxRecordBytes?: number | undefined;
   /** Keep a completed batch's files; default `false`: they are deleted once `completed` is written. */
   readonly retainCompleted?: boolean | undefined;
+  /**
+   * Keep a completed batch's files for this many ms after its `completed` record, then delete
+   * them (implies `retainCompleted`). The journal looks for expired batches at most once per
+   * `min(retainCompletedMs, 60 s)`, after it completes a batch and when it lists batches.
+   */
+  readonly retainCompletedMs?: number | undefined;
 }
 
 /** A batch this journal holds the lock of: only the holder appends to its file. */
@@ -56,11 +63,34 @@ interface HeldBatch {
  * batch's lock, held through this journal (`BATCH_LOCKED` otherwise); `decide` and `read` do not.
  */
 export function createFileJournal(options: FileJournalOptions): ToolCallJournal {
-  const { dir, sync, maxRecordBytes, retainCompleted } = validateFileJournalOptions(options);
+  const { dir, sync, maxRecordBytes, retainCompleted, retainCompletedMs } =
+    validateFileJournalOptions(options);
   const held = new Map<string, HeldBatch>();
   let closed = false;
   let folderReady: Promise<unknown> | undefined;
   const listing = createFileJournalListing(dir);
+  /** With `retainCompletedMs`: deletes expired completed batches, at most once per period. */
+  let sweeping: Promise<unknown> | undefined;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  const sweepExpired = (): Promise<unknown> => {
+    const period = Math.min(retainCompletedMs, 60_000);
+    if (
+      !Number.isFinite(retainCompletedMs) ||
+      sweeping !== undefined ||
+      Date.now() - lastSweep < period
+    )
+      return sweeping ?? Promise.resolve();
+    lastSweep = Date.now();
+    sweeping = sweepCompletedBatches(dir, retainCompletedMs)
+      .then((deleted) => {
+        for (const batchId of deleted) listing.touch(batchId);
+      })
+      .catch(() => {})
+      .finally(() => {
+        sweeping = undefined;
+      });
+    return sweeping;
+  };
   /** Runs a write, then tells the listings that the batch's files may have changed. */
   const touching = async <TResult>(batchId: string, write: () => Promise<TResult>) => {
     try {
@@ -110,8 +140,9 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     if (admitted.length === 0) return 0;
     const appender = await appenderOf(batchId, batch);
     await appender.append(admitted.map((record) => lineOf.get(record)).join(""));
-    if (!retainCompleted && admitted.some((record) => record.t === "completed")) {
-      await deleteBatchFiles(batchId, batch);
+    if (admitted.some((record) => record.t === "completed")) {
+      if (!retainCompleted) await deleteBatchFiles(batchId, batch);
+      else void sweepExpired();
     }
     return admitted.length;
   }
@@ -209,6 +240,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     async listBatches(query) {
       const resolved = readJournalBatchQuery(query);
       await ready();
+      await sweepExpired();
       return listing.listBatches(resolved);
     },
     async listPendingApprovals(query) {
@@ -243,6 +275,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     async close() {
       closed = true;
       listing.close();
+      await sweeping;
       await Promise.all([...held].map(([batchId, batch]) => release(batchId, batch)));
     },
   };
