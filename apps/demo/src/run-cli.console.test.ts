@@ -9,7 +9,12 @@ function startDemo(extra: readonly string[] = []) {
     announce = resolve;
   });
   const exitCode = runCli(["--json", "--approve", "console", ...extra], {
-    stdout: { write: (text) => void (captured.stdout += text), isTTY: false },
+    stdout: {
+      write: (text) => {
+        captured.stdout += text;
+      },
+      isTTY: false,
+    },
     stderr: {
       write: (text) => {
         captured.stderr += text;
@@ -94,7 +99,11 @@ describe("runCli --approve console", () => {
     const captured = { stderr: "" };
     const code = await runCli(["--approve", "console", "--crash"], {
       stdout: { write: () => {} },
-      stderr: { write: (text) => void (captured.stderr += text) },
+      stderr: {
+        write: (text) => {
+          captured.stderr += text;
+        },
+      },
       env: {},
     });
     expect(code).toBe(2);

@@ -21,19 +21,37 @@ function recordsOf(index) {
   const at = new Date(start + index * 1000).toISOString();
   const calls = [
     { type: "toolCall", id: "c1", name: "read_file", arguments: { path: `notes/${index}.md` } },
-    { type: "toolCall", id: "c2", name: index % 10 === 0 ? "delete_file" : "word_count", arguments: { path: "x" } },
+    {
+      type: "toolCall",
+      id: "c2",
+      name: index % 10 === 0 ? "delete_file" : "word_count",
+      arguments: { path: "x" },
+    },
   ];
   const settled = (callId, isError) => ({
-    t: "settled", callId, at, attempt: 1,
-    outcome: { result: { content: [{ type: "text", text: "x".repeat(400) }] }, isError, durationMs: 3 },
+    t: "settled",
+    callId,
+    at,
+    attempt: 1,
+    outcome: {
+      result: { content: [{ type: "text", text: "x".repeat(400) }] },
+      isError,
+      durationMs: 3,
+    },
   });
   const records = [
     { t: "batch", v: 1, batchId, at, mode: "parallel", calls },
     { t: "started", callId: "c1", attempt: 1, replay: "never", at },
     settled("c1", false),
   ];
-  if (index % 10 === 0) records.push({ t: "approval", callId: "c2", approvalId: `a-${index}`, at, reason: "deletes" });
-  else records.push({ t: "started", callId: "c2", attempt: 1, replay: "never", at }, settled("c2", index % 97 === 0), { t: "completed", at });
+  if (index % 10 === 0)
+    records.push({ t: "approval", callId: "c2", approvalId: `a-${index}`, at, reason: "deletes" });
+  else
+    records.push(
+      { t: "started", callId: "c2", attempt: 1, replay: "never", at },
+      settled("c2", index % 97 === 0),
+      { t: "completed", at },
+    );
   return [batchId, records];
 }
 
@@ -87,7 +105,8 @@ async function measurePages(name, journal) {
   const page = await timed("/");
   const fingerprint = /data-fingerprint="([0-9a-f]+)"/.exec(page.body)[1];
   const polls = [];
-  for (let index = 0; index < 50; index++) polls.push((await timed("/", { "x-console-live": fingerprint })).ms);
+  for (let index = 0; index < 50; index++)
+    polls.push((await timed("/", { "x-console-live": fingerprint })).ms);
   polls.sort((a, b) => a - b);
   rows.push(["live poll of the batches page, unchanged (median of 50)", polls[25], 204]);
   const listing = [];
@@ -101,7 +120,8 @@ async function measurePages(name, journal) {
   server.closeAllConnections();
   server.close();
   console.log(`\n${name}, ${COUNT} batches`);
-  for (const [label, ms, status] of rows) console.log(`  ${label.padEnd(58)} ${ms.toFixed(1).padStart(8)} ms  ${status}`);
+  for (const [label, ms, status] of rows)
+    console.log(`  ${label.padEnd(58)} ${ms.toFixed(1).padStart(8)} ms  ${status}`);
 }
 
 if (process.env.TOOLWRIGHT_PG_URL) {
@@ -109,7 +129,9 @@ if (process.env.TOOLWRIGHT_PG_URL) {
   const schema = `tw_scale_${process.pid}`;
   try {
     const writer = createPostgresJournal({ pool, schema });
-    console.log(`PostgreSQL: wrote ${COUNT} batches in ${((await fill(writer)) / 1000).toFixed(1)} s`);
+    console.log(
+      `PostgreSQL: wrote ${COUNT} batches in ${((await fill(writer)) / 1000).toFixed(1)} s`,
+    );
     await pool.query(`analyze "${schema}".records`);
     const readerPool = new pg.Pool({ connectionString: process.env.TOOLWRIGHT_PG_URL, max: 4 });
     await measurePages("PostgreSQL journal", createPostgresJournal({ pool: readerPool, schema }));
@@ -126,7 +148,10 @@ try {
   const writer = createFileJournal({ dir, sync: "none", retainCompleted: true });
   console.log(`file: wrote ${COUNT} batches in ${((await fill(writer)) / 1000).toFixed(1)} s`);
   await writer.close();
-  await measurePages("file journal (a fresh journal instance: the first request reads every file)", createFileJournal({ dir }));
+  await measurePages(
+    "file journal (a fresh journal instance: the first request reads every file)",
+    createFileJournal({ dir }),
+  );
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

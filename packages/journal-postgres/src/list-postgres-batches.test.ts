@@ -113,7 +113,8 @@ describe.skipIf(url === "")("the Postgres journal's listings", () => {
         expect(plan).toMatch(/^Limit/);
         expect(plan).toMatch(/Index (Only )?Scan using records_batch_time/);
         expect(plan).not.toMatch(/Sort|Seq Scan on records/);
-        if (page.after !== undefined) expect(plan).toMatch(/Index Cond: \(+ROW\(record_at, batch_id\) </);
+        if (page.after !== undefined)
+          expect(plan).toMatch(/Index Cond: \(+ROW\(record_at, batch_id\) </);
       }
     }
   });
