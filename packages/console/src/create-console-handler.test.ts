@@ -426,4 +426,45 @@ describe("createConsoleHandler", () => {
         .status,
     ).toBe(401);
   });
+
+  it("should show a tool's label and description from the tools option", async () => {
+    const fixture = createFixture({
+      tools: [
+        {
+          name: "send_email",
+          label: "Send e-mail",
+          description: "Sends one e-mail.",
+        } as never,
+      ],
+    });
+    await writeBatch(fixture.journal, "b1", suspendedBatch("b1"));
+    const cookie = await fixture.signIn();
+    const inbox = await (await fixture.request("/approvals", { headers: { cookie } })).text();
+    expect(inbox).toContain('<p class="tool-description">Send e-mail: Sends one e-mail.</p>');
+  });
+
+  it("should offer a suspended batch's signed state with stateSecret, and not without it", async () => {
+    const fixture = createFixture({ stateSecret: "state-secret" });
+    await writeBatch(fixture.journal, "b1", suspendedBatch("b1"));
+    const cookie = await fixture.signIn();
+    const timeline = await (await fixture.request("/batches/b1", { headers: { cookie } })).text();
+    expect(timeline).toContain('href="/batches/b1/state.json"');
+    const state = await fixture.request("/batches/b1/state.json", { headers: { cookie } });
+    expect(state.headers.get("content-disposition")).toMatch(/^attachment/);
+    expect(await state.json()).toMatchObject({
+      type: "toolwright.suspended-batch",
+      batchId: "b1",
+      calls: [{ status: "settled" }, { status: "awaiting_approval" }],
+      signature: expect.any(String),
+    });
+    const plain = createFixture({ journal: fixture.journal });
+    const plainCookie = await plain.signIn();
+    const without = await (
+      await plain.request("/batches/b1", { headers: { cookie: plainCookie } })
+    ).text();
+    expect(without).not.toContain("state.json");
+    expect(
+      (await plain.request("/batches/b1/state.json", { headers: { cookie: plainCookie } })).status,
+    ).toBe(404);
+  });
 });

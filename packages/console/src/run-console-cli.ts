@@ -1,7 +1,7 @@
 import { ConsoleError } from "./console-error";
 import { openCliJournal } from "./open-cli-journal";
 import { CONSOLE_USAGE, parseConsoleArguments } from "./parse-console-arguments";
-import { type ConsoleServer, serveConsole } from "./serve-console";
+import { type ConsoleServer, isLoopbackHost, serveConsole } from "./serve-console";
 
 /** Where the CLI writes, and what stops it: the process in `cli.ts`, fakes in tests. */
 export interface ConsoleCliEnvironment {
@@ -53,7 +53,7 @@ export async function runConsoleCli(
     environment.stderr.write(`toolwright-console: ${shown}\n`);
     return 1;
   }
-  const loopback = ["127.0.0.1", "::1", "localhost"].includes(parsed.host);
+  const loopback = isLoopbackHost(parsed.host);
   environment.stdout.write(
     [
       `Console: ${server.url}`,

@@ -32,7 +32,10 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+/** Whether a host name or address only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 /** The OS user name, or `"reviewer"` where there is none. */
 export function defaultReviewer(): string {
@@ -83,7 +86,7 @@ export async function serveConsole(options: ServeConsoleOptions): Promise<Consol
     handler = createConsoleHandler({
       ...options,
       auth,
-      ...(LOOPBACK_HOSTS.has(host) ? { origin } : {}),
+      ...(isLoopbackHost(host) ? { origin } : {}),
     });
   } catch (error) {
     server.close();

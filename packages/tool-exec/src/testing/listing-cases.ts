@@ -114,7 +114,9 @@ async function writeFiveBatches(journal: ToolCallJournal) {
 
 /** Every page of a listing, following `nextCursor`. */
 async function collectPages<TItem>(
-  list: (cursor: string | undefined) => Promise<{ items: readonly TItem[]; nextCursor?: string }>,
+  list: (
+    cursor: string | undefined,
+  ) => Promise<{ items: readonly TItem[]; nextCursor?: string | undefined }>,
   maxPages = 50,
 ): Promise<TItem[][]> {
   const pages: TItem[][] = [];
