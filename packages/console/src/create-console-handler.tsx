@@ -122,7 +122,10 @@ export function createConsoleHandler(options: ConsoleOptions): ConsoleHandler {
       c.set("session", session);
       return next();
     }
-    if (c.req.method === "GET" && !isLivePoll(c) && !c.req.path.includes("/media/"))
+    // A page answers with the 401 page; the data behind pages (live polls, media, states) and
+    // POSTs with a short text.
+    const isData = isLivePoll(c) || /\/(media\/[^/]+\/\d+|state\.json)$/.test(c.req.path);
+    if (c.req.method === "GET" && !isData)
       return messagePage(
         c,
         console,

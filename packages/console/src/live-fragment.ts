@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { LiveSettings } from "./pages/live-region";
 
 /** The header a live poll sends: the fingerprint of the fragment the page shows now. */
 export const LIVE_HEADER = "x-console-live";
@@ -26,7 +27,7 @@ export function answerLivePoll(c: Context, html: string, fingerprint: string): R
 }
 
 /** The page's live settings: poll its own URL, starting from the fingerprint it was rendered with. */
-export function liveSettings(c: Context, fingerprint: string, intervalMs: number) {
+export function liveSettings(c: Context, fingerprint: string, intervalMs: number): LiveSettings {
   const url = new URL(c.req.url);
   return { url: `${url.pathname}${url.search}`, fingerprint, intervalMs };
 }

@@ -8,12 +8,10 @@ import {
   type BatchRecord,
   encodeJournalCursor,
   type JournalApprovalPage,
-  type JournalPendingApproval,
   type ResolvedJournalApprovalQuery,
+  toPendingApproval,
 } from "@toolwright/tool-exec";
 import type { RunQuery } from "./list-postgres-batches";
-
-type ToolCall = JournalPendingApproval["toolCall"];
 
 interface ApprovalRow {
   readonly batch_id: string;
@@ -53,7 +51,7 @@ export async function listPostgresApprovals(
   );
   const approvals = rows.slice(0, query.limit).flatMap((row) => {
     const toolCall = row.batch?.calls.find((call) => call.id === row.call_id);
-    return toolCall === undefined ? [] : [toPendingApproval(row, toolCall)];
+    return toolCall === undefined ? [] : [toPendingApproval(row.batch_id, toolCall, row.approval)];
   });
   const last = approvals.at(-1);
   return rows.length > query.limit && last !== undefined
@@ -62,20 +60,4 @@ export async function listPostgresApprovals(
         nextCursor: encodeJournalCursor("approvals", [last.requestedAt, last.batchId, last.callId]),
       }
     : { approvals };
-}
-
-function toPendingApproval(row: ApprovalRow, toolCall: ToolCall): JournalPendingApproval {
-  const { approval } = row;
-  return {
-    batchId: row.batch_id,
-    callId: row.call_id,
-    approvalId: approval.approvalId,
-    toolName: toolCall.name,
-    toolCall,
-    ...(approval.args === undefined ? {} : { args: approval.args }),
-    requestedAt: approval.at,
-    ...(approval.expiresAt === undefined ? {} : { expiresAt: approval.expiresAt }),
-    ...(approval.reason === undefined ? {} : { reason: approval.reason }),
-    ...(approval.details === undefined ? {} : { details: approval.details }),
-  };
 }

@@ -82,6 +82,7 @@ describe("the root entry", () => {
         "selectJournalBatchPage",
         "selectPendingApprovalPage",
         "summarizeJournalBatch",
+        "toPendingApproval",
       ].sort(),
     );
   });

@@ -140,6 +140,7 @@ export { selectJournalBatchPage } from "./journal/select-journal-batch-page";
 export { selectPendingApprovalPage } from "./journal/select-pending-approval-page";
 export { submitToolDecision } from "./journal/submit-tool-decision";
 export { summarizeJournalBatch } from "./journal/summarize-journal-batch";
+export { toPendingApproval } from "./journal/to-pending-approval";
 export type { JournalLock, JournalWriteResult, ToolCallJournal } from "./journal/tool-call-journal";
 export { validateJournalRecords } from "./journal/validate-journal-records";
 export type { TruncationOptions } from "./output/truncate-output";

@@ -2,7 +2,7 @@ import type { JournalApprovalPage, JournalPendingApproval } from "@toolwright/to
 import type { ConsolePaths } from "../console-paths";
 import { formatJson } from "../format-value";
 import { Layout } from "./layout";
-import { LiveRegion } from "./live-region";
+import { LiveRegion, type LiveSettings } from "./live-region";
 
 /** The longest deny message the form sends (a journal line must stay small). */
 export const MAX_MESSAGE_LENGTH = 1000;

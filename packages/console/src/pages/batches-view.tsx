@@ -2,7 +2,7 @@ import type { JournalBatchPage, JournalBatchState } from "@toolwright/tool-exec"
 import type { ConsolePaths } from "../console-paths";
 import { describeCallCounts, describeWaitingFor } from "./describe-batch";
 import { Layout } from "./layout";
-import { LiveRegion } from "./live-region";
+import { LiveRegion, type LiveSettings } from "./live-region";
 
 /** The batches page's filters, as the form shows them. */
 export interface BatchFilters {

@@ -1,5 +1,12 @@
 import { raw } from "hono/html";
 
+/** Where a live region polls, what it starts from, and how often. */
+export interface LiveSettings {
+  readonly url: string;
+  readonly fingerprint: string;
+  readonly intervalMs: number;
+}
+
 /**
  * A part of a page that the browser script keeps current: it asks `url` for a newer fragment
  * every `intervalMs`, starting from `fingerprint` — the fingerprint of `html`, the fragment this

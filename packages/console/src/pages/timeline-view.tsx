@@ -8,7 +8,7 @@ import type { ConsolePaths } from "../console-paths";
 import { formatJson } from "../format-value";
 import { describeCallState, describeWaitingFor } from "./describe-batch";
 import { Layout } from "./layout";
-import { LiveRegion } from "./live-region";
+import { LiveRegion, type LiveSettings } from "./live-region";
 import { ResultContent } from "./result-content";
 
 type ToolCall = BatchRecord["calls"][number];

@@ -1,6 +1,7 @@
 import type { JournalPendingApproval } from "./journal-approval-listing";
 import type { JournalRecord } from "./journal-record";
 import { readJournaledBatch } from "./read-journaled-batch";
+import { toPendingApproval } from "./to-pending-approval";
 
 /**
  * The calls of a batch that wait for a person's decision, from its records (as `read` returns
@@ -20,18 +21,7 @@ export function findPendingApprovals(
     const approval = journaled.approvals.get(toolCall.id);
     if (approval === undefined || decided.has(toolCall.id) || journaled.settled.has(toolCall.id))
       continue;
-    pending.push({
-      batchId,
-      callId: toolCall.id,
-      approvalId: approval.approvalId,
-      toolName: toolCall.name,
-      toolCall,
-      ...(approval.args === undefined ? {} : { args: approval.args }),
-      requestedAt: approval.at,
-      ...(approval.expiresAt === undefined ? {} : { expiresAt: approval.expiresAt }),
-      ...(approval.reason === undefined ? {} : { reason: approval.reason }),
-      ...(approval.details === undefined ? {} : { details: approval.details }),
-    });
+    pending.push(toPendingApproval(batchId, toolCall, approval));
   }
   return pending;
 }
