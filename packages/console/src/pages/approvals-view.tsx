@@ -125,11 +125,7 @@ export function ApprovalsPage(props: {
   readonly paths: ConsolePaths;
   readonly reviewer: string;
   readonly csrfToken: string;
-  readonly live: {
-    readonly url: string;
-    readonly fingerprint: string;
-    readonly intervalMs: number;
-  };
+  readonly live: LiveSettings;
   readonly html: string;
   readonly notice: InboxNotice | undefined;
   readonly newerUrl: string | undefined;

@@ -68,11 +68,7 @@ export function BatchesPage(props: {
   readonly paths: ConsolePaths;
   readonly reviewer: string;
   readonly csrfToken: string;
-  readonly live: {
-    readonly url: string;
-    readonly fingerprint: string;
-    readonly intervalMs: number;
-  };
+  readonly live: LiveSettings;
   readonly olderUrl: string | undefined;
   readonly isFirstPage: boolean;
   readonly rows: string;

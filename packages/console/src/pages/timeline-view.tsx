@@ -218,11 +218,7 @@ export function TimelinePage(props: {
   readonly paths: ConsolePaths;
   readonly reviewer: string;
   readonly csrfToken: string;
-  readonly live: {
-    readonly url: string;
-    readonly fingerprint: string;
-    readonly intervalMs: number;
-  };
+  readonly live: LiveSettings;
   readonly html: string;
   readonly stateUrl: string | undefined;
 }) {
