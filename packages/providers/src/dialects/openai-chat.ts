@@ -1,9 +1,11 @@
 // Chat Completions: calls in, results out, calls replayed (SPEC §8.8).
+
 import {
   parseToolCallArguments,
   type ToolCall,
   type ToolResultMessage,
 } from "@toolwright/tool-core";
+import { describeContentPlaceholder } from "../content-placeholder";
 import { ProviderError } from "../provider-error";
 import type { ProviderTools } from "../provider-tools";
 import { isJsonObject, type ProviderToolCalls, ToolCallCollector } from "../read-tool-calls";
@@ -72,7 +74,9 @@ export function writeOpenAiChatResults(
     const texts: string[] = [];
     for (const part of result.content) {
       if (part.type === "text") texts.push(part.text);
-      else if (imagesInUserMessage) {
+      else if (part.type !== "image") {
+        texts.push(describeContentPlaceholder(part, "Chat Completions"));
+      } else if (imagesInUserMessage) {
         imageParts.push({ type: "text", text: `${result.toolCallId}:` });
         imageParts.push({
           type: "image_url",

@@ -1,9 +1,11 @@
 // Responses API: calls in, results out, calls replayed (SPEC §8.8).
+
 import {
   parseToolCallArguments,
   type ToolCall,
   type ToolResultMessage,
 } from "@toolwright/tool-core";
+import { describeContentPlaceholder } from "../content-placeholder";
 import { ProviderError } from "../provider-error";
 import type { ProviderTools } from "../provider-tools";
 import { isJsonObject, type ProviderToolCalls, ToolCallCollector } from "../read-tool-calls";
@@ -58,10 +60,15 @@ export function writeOpenAiResponsesResults(
       : result.content.map((part) =>
           part.type === "text"
             ? { type: "input_text" as const, text: part.text }
-            : {
-                type: "input_image" as const,
-                image_url: `data:${part.mimeType};base64,${part.data}`,
-              },
+            : part.type !== "image"
+              ? {
+                  type: "input_text" as const,
+                  text: describeContentPlaceholder(part, "Responses"),
+                }
+              : {
+                  type: "input_image" as const,
+                  image_url: `data:${part.mimeType};base64,${part.data}`,
+                },
         );
     return { type: "function_call_output", call_id: result.toolCallId, output };
   });
