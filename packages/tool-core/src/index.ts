@@ -34,6 +34,7 @@ export type {
   ValueToolDefinition,
 } from "./define-tool";
 export { defineTool } from "./define-tool";
+export { describeContentPlaceholder } from "./describe-content-placeholder";
 export { getContentByteLength } from "./get-content-byte-length";
 export { getParametersJsonSchema } from "./get-parameters-json-schema";
 export type { JsonSchemaInterface } from "./json-schema-interface";

@@ -1,7 +1,7 @@
 // Anthropic Messages: calls in, results out, calls replayed (SPEC §8.7, §8.8).
 
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
-import { describeContentPlaceholder } from "../content-placeholder";
+import { describeContentPlaceholder } from "@toolwright/tool-core";
 import { fnv1aHex } from "../fnv1a-hex";
 import { ProviderError } from "../provider-error";
 import type { ProviderTools } from "../provider-tools";

@@ -1,7 +1,7 @@
 // Gemini generateContent: calls in, results out, calls replayed (SPEC §8.8, §8.13).
 
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
-import { describeContentPlaceholder } from "../content-placeholder";
+import { describeContentPlaceholder } from "@toolwright/tool-core";
 import { ProviderError } from "../provider-error";
 import type { ProviderTools } from "../provider-tools";
 import type { ProviderWarning } from "../provider-warning";

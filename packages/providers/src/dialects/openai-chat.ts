@@ -1,11 +1,11 @@
 // Chat Completions: calls in, results out, calls replayed (SPEC §8.8).
 
 import {
+  describeContentPlaceholder,
   parseToolCallArguments,
   type ToolCall,
   type ToolResultMessage,
 } from "@toolwright/tool-core";
-import { describeContentPlaceholder } from "../content-placeholder";
 import { ProviderError } from "../provider-error";
 import type { ProviderTools } from "../provider-tools";
 import { isJsonObject, type ProviderToolCalls, ToolCallCollector } from "../read-tool-calls";
