@@ -302,6 +302,17 @@ describe("createConsoleHandler", () => {
               image("image/svg+xml"),
               image("text/html"),
               image("IMAGE/WEBP; q=1"),
+              { type: "audio", mimeType: "audio/wav", data: btoa("sound") },
+              {
+                type: "file",
+                mimeType: "application/pdf",
+                filename: '../"evil"\r\nSet-Cookie: x.pdf',
+                data: btoa("%PDF"),
+              },
+              { type: "file", url: "javascript:alert(1)", filename: "linked.pdf" },
+              { type: "resource_link", uri: "file:///etc/passwd", name: "passwd" },
+              { type: "resource", resource: { uri: "mem://notes", text: "<b>notes</b>" } },
+              { type: "image", data: 7 },
             ],
           } as never,
           isError: false,
@@ -318,18 +329,32 @@ describe("createConsoleHandler", () => {
       png.headers.get("content-disposition"),
     ]).toEqual([200, "image/png", "inline"]);
     expect(await png.text()).toBe("bytes");
-    for (const index of [1, 2]) {
+    for (const index of [1, 2, 4]) {
       const download = await media(index);
-      expect(download.headers.get("content-type")).toBe("application/octet-stream");
-      expect(download.headers.get("content-disposition")).toMatch(/^attachment/);
+      expect(download.headers.get("content-type"), `part ${index}`).toBe(
+        "application/octet-stream",
+      );
+      expect(download.headers.get("content-disposition"), `part ${index}`).toMatch(/^attachment/);
     }
     expect((await media(3)).headers.get("content-type")).toBe("image/webp");
-    expect((await media(9)).status).toBe(404);
+    const pdf = await media(5);
+    expect(pdf.headers.get("content-disposition")).toBe(
+      'attachment; filename="__evil___Set-Cookie__x.pdf"',
+    );
+    expect(pdf.headers.get("set-cookie")).toBeNull();
+    for (const index of [6, 7, 8, 9, 10])
+      expect((await media(index)).status, `part ${index}`).toBe(404);
     expect((await fixture.request("/batches/b1/media/c1/0")).status).toBe(401);
     const timeline = await (await fixture.request("/batches/b1", { headers: { cookie } })).text();
     expect(timeline).toContain('<img class="thumbnail" src="/batches/b1/media/c1/0"');
     expect(timeline).not.toContain('src="/batches/b1/media/c1/1"');
-    expect(timeline).toContain("image/svg+xml, 5 B");
+    expect(timeline).toContain("Part 2: image, image/svg+xml, 6 B");
+    expect(timeline).toContain("Part 5: audio, audio/wav, 6 B");
+    expect(timeline).toContain("Part 7: file — linked.pdf at javascript:alert(1)");
+    expect(timeline).not.toContain('href="javascript:');
+    expect(timeline).toContain("Part 8: resource_link — passwd: file:///etc/passwd");
+    expect(timeline).toContain("&lt;b&gt;notes&lt;/b&gt;");
+    expect(timeline).toContain("Part 10: not a valid content block");
   });
 
   it("should answer a live poll from the fingerprint the page was rendered with", async () => {

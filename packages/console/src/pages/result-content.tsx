@@ -1,49 +1,93 @@
+import { type Content, getContentByteLength } from "@toolwright/tool-core";
 import type { ConsolePaths } from "../console-paths";
-import { base64Size, cutText, formatBytes, formatJson } from "../format-value";
+import { cutText, formatBytes } from "../format-value";
 import { isRasterImageType } from "../routes/is-raster-image-type";
+import { readMediaPart, readResultPart } from "../routes/read-media-part";
+
+/** `image image/png, 1.2 KB`: a part's kind, declared type and size, never its bytes. */
+function describePart(block: Content): string {
+  const mimeType =
+    block.type === "resource"
+      ? block.resource.mimeType
+      : block.type === "text"
+        ? undefined
+        : block.mimeType;
+  const size = getContentByteLength(block);
+  return [block.type, mimeType, size === undefined ? undefined : formatBytes(size)]
+    .filter((part) => part !== undefined && part !== "")
+    .join(", ");
+}
 
 /**
- * A result's `content` as a reviewer reads it: text as text; an image as its type and size, with a
- * thumbnail when it is a raster image (PNG, JPEG, GIF, WebP) and a download link otherwise; any
- * other part as its type and size. Everything is escaped text: nothing in a result is markup.
+ * One part of a result as a reviewer reads it. Text is text; media (images, sounds, files,
+ * embedded blobs) shows as its kind, type and size, with a thumbnail for a raster image and a
+ * download link otherwise; a file by URL, a resource link or a resource's URI is shown as text,
+ * never as a link to follow. Everything is escaped text: nothing in a result is markup.
  */
+function ResultPart(props: {
+  readonly part: unknown;
+  readonly index: number;
+  readonly url: string;
+}) {
+  const { index, url } = props;
+  const block = readResultPart(props.part);
+  if (block === undefined)
+    return <p class="media">{`Part ${index + 1}: not a valid content block`}</p>;
+  if (block.type === "text") return <pre class="text">{cutText(block.text)}</pre>;
+  const summary = `Part ${index + 1}: ${describePart(block)}`;
+  if (block.type === "image" && isRasterImageType(block.mimeType))
+    return (
+      <p class="media">
+        <a href={url}>
+          <img class="thumbnail" src={url} alt={summary} />
+        </a>
+        <span>{summary}</span>
+      </p>
+    );
+  if (readMediaPart(block) !== undefined) {
+    const name =
+      block.type === "file" && block.filename !== undefined ? ` (${block.filename})` : "";
+    return (
+      <p class="media">
+        <span>{`${summary}${name} `}</span>
+        <a href={url}>download</a>
+      </p>
+    );
+  }
+  if (block.type === "resource")
+    return (
+      <div class="media">
+        <p>{`${summary}: ${block.resource.uri}`}</p>
+        {block.resource.text === undefined ? null : (
+          <pre class="text">{cutText(block.resource.text)}</pre>
+        )}
+      </div>
+    );
+  const where =
+    block.type === "resource_link"
+      ? `${block.title ?? block.name}: ${block.uri}`
+      : block.type === "file"
+        ? `${block.filename ?? "file"} at ${block.url ?? ""}`
+        : "";
+  return <p class="media">{`${summary}${where === "" ? "" : ` — ${where}`}`}</p>;
+}
+
+/** A result's `content`, part by part (see {@link ResultPart}). */
 export function ResultContent(props: {
   readonly content: readonly unknown[];
   readonly paths: ConsolePaths;
   readonly batchId: string;
   readonly callId: string;
 }) {
-  const { paths, batchId, callId } = props;
   return (
     <div class="content">
-      {props.content.map((part, index) => {
-        const block = (typeof part === "object" && part !== null ? part : {}) as Record<
-          string,
-          unknown
-        >;
-        if (block.type === "text" && typeof block.text === "string")
-          return <pre class="text">{cutText(block.text)}</pre>;
-        if (block.type === "image" && typeof block.data === "string") {
-          const type = typeof block.mimeType === "string" ? block.mimeType : "unknown type";
-          const summary = `${type}, ${formatBytes(base64Size(block.data))}`;
-          const url = paths.media(batchId, callId, index);
-          return (
-            <p class="media">
-              {isRasterImageType(type) ? (
-                <a href={url}>
-                  <img class="thumbnail" src={url} alt={`Result part ${index + 1}: ${summary}`} />
-                </a>
-              ) : null}
-              <span>{`Image ${index + 1}: ${summary} `}</span>
-              {isRasterImageType(type) ? null : <a href={url}>download</a>}
-            </p>
-          );
-        }
-        const text = formatJson(part);
-        return (
-          <p class="media">{`Part ${index + 1}: ${String(block.type ?? typeof part)}, ${formatBytes(text.length)}`}</p>
-        );
-      })}
+      {props.content.map((part, index) => (
+        <ResultPart
+          part={part}
+          index={index}
+          url={props.paths.media(props.batchId, props.callId, index)}
+        />
+      ))}
     </div>
   );
 }

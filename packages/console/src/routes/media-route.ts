@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ConsoleContext, ConsoleEnv } from "../console-context";
 import { isRasterImageType } from "./is-raster-image-type";
+import { readMediaPart, readResultPart } from "./read-media-part";
 
 function decodeBase64(data: string): Uint8Array | undefined {
   try {
@@ -13,10 +14,20 @@ function decodeBase64(data: string): Uint8Array | undefined {
   }
 }
 
+/** A download name made only of safe characters (the declared one is model- or tool-written). */
+function downloadName(filename: string | undefined, index: number): string {
+  const safe = (filename ?? "")
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .replace(/^\.+/, "")
+    .slice(0, 100);
+  return safe === "" ? `part-${index + 1}.bin` : safe;
+}
+
 /**
- * `GET <basePath>/batches/<batchId>/media/<callId>/<index>`: an image of a call's result. Raster
- * images (PNG, JPEG, GIF, WebP) are served inline with their type; anything else — SVG, which can
- * hold script, included — as `application/octet-stream` with `Content-Disposition: attachment`.
+ * `GET <basePath>/batches/<batchId>/media/<callId>/<index>`: the bytes of a part of a call's result
+ * (an image, a sound, a file, an embedded resource's blob). Raster images (PNG, JPEG, GIF, WebP)
+ * are served inline with their type; anything else — SVG, which can hold script, included — as
+ * `application/octet-stream` with `Content-Disposition: attachment`.
  */
 export async function answerMedia(c: Context<ConsoleEnv>, console: ConsoleContext) {
   const batchId = c.req.param("batchId") ?? "";
@@ -27,20 +38,18 @@ export async function answerMedia(c: Context<ConsoleEnv>, console: ConsoleContex
   const records = await console.options.journal.read(batchId).catch(() => []);
   const settled = records.find((record) => record.t === "settled" && record.callId === callId);
   if (settled?.t !== "settled") return notFound();
-  const part = settled.outcome.result.content[index] as unknown as
-    | Record<string, unknown>
-    | undefined;
-  if (part?.type !== "image" || typeof part.data !== "string") return notFound();
-  const bytes = decodeBase64(part.data);
-  if (bytes === undefined) return c.text("The image's data is not valid base64.", 422);
-  const declared = typeof part.mimeType === "string" ? part.mimeType : "";
+  const block = readResultPart(settled.outcome.result.content[index]);
+  const media = block === undefined ? undefined : readMediaPart(block);
+  if (media === undefined) return notFound();
+  const bytes = decodeBase64(media.data);
+  if (bytes === undefined) return c.text("The part's data is not valid base64.", 422);
   const body = bytes.buffer as ArrayBuffer;
-  if (isRasterImageType(declared)) {
-    const type = declared.split(";")[0]!.trim().toLowerCase();
+  if (block?.type === "image" && isRasterImageType(media.mimeType)) {
+    const type = media.mimeType.split(";")[0]!.trim().toLowerCase();
     return c.body(body, 200, { "Content-Type": type, "Content-Disposition": "inline" });
   }
   return c.body(body, 200, {
     "Content-Type": "application/octet-stream",
-    "Content-Disposition": `attachment; filename="image-${index + 1}.bin"`,
+    "Content-Disposition": `attachment; filename="${downloadName(media.filename, index)}"`,
   });
 }
