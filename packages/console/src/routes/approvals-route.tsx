@@ -39,7 +39,10 @@ export async function answerApprovals(
   let notice = refused?.notice;
   const decided = c.req.method === "GET" ? c.req.query("decided") : undefined;
   if (notice === undefined && decided !== undefined) {
-    const [batchId = "", approvalId = ""] = decided.split("/");
+    // `<batchId>/<approvalId>`: a batch id has no "/", an approval id may.
+    const slash = decided.indexOf("/");
+    const batchId = slash === -1 ? "" : decided.slice(0, slash);
+    const approvalId = decided.slice(slash + 1);
     const text = await describeDecision(options.journal, batchId, approvalId).catch(
       () => undefined,
     );
