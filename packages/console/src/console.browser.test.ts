@@ -381,6 +381,9 @@ describe.skipIf(chromiumPath === "")("the console in Chromium", () => {
       }),
     ]);
     expect(formResponse.status()).toBe(403);
+    // The form's navigation ends on the console's refusal page.
+    await page.waitForURL(decideUrl);
+    expect(await heading(page)).toBe("Refused");
     // Both requests reached the console; the fetch's answer is hidden from the page by CORP.
     expect(requests).toEqual(["POST", "POST"]);
     expect(statuses.length).toBeGreaterThan(0);
