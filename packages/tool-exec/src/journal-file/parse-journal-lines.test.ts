@@ -44,7 +44,9 @@ describe("parseJournalLines", () => {
       error = thrown;
     }
     expect(ToolBatchError.isInstance(error) && error.code).toBe("JOURNAL_CORRUPT");
-    expect((error as Error).message).toMatch(/^Journal file dir\/b1.jsonl is corrupt at line 3: not JSON/);
+    expect((error as Error).message).toMatch(
+      /^Journal file dir\/b1.jsonl is corrupt at line 3: not JSON/,
+    );
   });
 
   it("should report a bad line before the last as JOURNAL_CORRUPT with the file and line", () => {
