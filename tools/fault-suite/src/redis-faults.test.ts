@@ -116,7 +116,9 @@ describe.skipIf(redisUrl === "")(
         events,
         effectsFile: scenario.effectsFile,
         hangs: (firstEnd.timedOut ? 1 : 0) + (secondEnd.hung ? 1 : 0),
-        crashes: (killedCoordinator || firstEnd.code === 0 ? 0 : 1) + (secondEnd.crashed ? 1 : 0),
+        crashes:
+          (killedCoordinator || firstEnd.timedOut || firstEnd.code === 0 ? 0 : 1) +
+          (secondEnd.crashed ? 1 : 0),
       });
       console.log(`${describeCounts(counts)}\n  faults injected: ${injected.join("; ")}`);
       if (secondEnd.crashed || secondEnd.hung) console.log(second.stderr());
