@@ -10,7 +10,7 @@ export default mergeConfig(
     test: {
       globalSetup: ["./src/fault-suite-global-setup.ts"],
       fileParallelism: false,
-      testTimeout: 240_000,
+      testTimeout: 600_000,
       hookTimeout: 120_000,
     },
   }),

@@ -17,7 +17,7 @@ describe("a damaged journal file after a crash", () => {
       journal: { kind: "file", dir },
       summarize: [batchId],
       calls: 10,
-      maxMs: 2_500,
+      maxMs: 1_500,
       effectsFile: scenario.effectsFile,
       deadlineMs: 60_000,
       concurrency: 1,

@@ -55,12 +55,12 @@ describe.skipIf(postgresUrl === "")("PostgreSQL faults under 50 batches of 20 ca
         batchIds,
         summarize: batchIds,
         calls: 20,
-        maxMs: 40,
+        maxMs: 25,
         effectsFile: scenario.effectsFile,
-        deadlineMs: 150_000,
-        concurrency: 2,
+        deadlineMs: 200_000,
+        concurrency: 4,
       },
-      200_000,
+      260_000,
     );
     // The faults, each once, when the coordinator starts the batch of that index.
     const faults: Record<number, [string, () => Promise<unknown>]> = {

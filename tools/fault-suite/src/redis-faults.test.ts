@@ -23,7 +23,7 @@ describe.skipIf(redisUrl === "")(
     });
 
     async function startWorker(config: Record<string, unknown>): Promise<FaultProcess> {
-      const worker = spawnFaultProcess("tool-worker.mjs", config, 280_000);
+      const worker = spawnFaultProcess("tool-worker.mjs", config, 560_000);
       processes.push(worker);
       await worker.waitFor("ready ");
       return worker;
@@ -49,13 +49,13 @@ describe.skipIf(redisUrl === "")(
         calls: 20,
         maxMs: 150,
         effectsFile: scenario.effectsFile,
-        deadlineMs: 150_000,
+        deadlineMs: 200_000,
         concurrency: 2,
       };
       const first = spawnFaultProcess(
         "coordinator.mjs",
         { ...coordinatorConfig, batchIds },
-        200_000,
+        260_000,
       );
       processes.push(first);
       const injected: string[] = [];
@@ -105,7 +105,7 @@ describe.skipIf(redisUrl === "")(
       const second = spawnFaultProcess(
         "coordinator.mjs",
         { ...coordinatorConfig, batchIds: batchIds.filter((batchId) => !begun.has(batchId)) },
-        200_000,
+        260_000,
       );
       processes.push(second);
       const secondEnd = await endOf(second);
