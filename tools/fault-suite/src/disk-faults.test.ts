@@ -66,18 +66,26 @@ describe("a journal folder on a 1 MiB tmpfs that fills", () => {
       | Record<string, number>
       | undefined;
     const debris = Object.entries(files ?? {}).filter(
-      ([name, size]) => name.endsWith(".draft") || name.endsWith(".lock") || size === 0,
+      ([name, size]) =>
+        name.endsWith(".draft") ||
+        name.endsWith(".lock") ||
+        (name.endsWith(".jsonl") && size === 0),
+    );
+    // Once the disk is full to the last byte, a lock cannot even write its draft.
+    const lockRefusals = coordinator.events.filter(
+      (event) => event.event === "error" && String(event.message).includes(".draft"),
     );
     const full = coordinator.events.filter(
       (event) => event.event === "error" && String(event.message).includes("ENOSPC"),
     );
     console.log(
-      `${describeCounts(counts)}\n  ENOSPC errors: ${full.length}; files left while full: ${
+      `${describeCounts(counts)}\n  ENOSPC errors: ${full.length} (${lockRefusals.length} on a lock draft); files left while full: ${
         Object.keys(files ?? {}).length
       } (debris: ${debris.map(([name]) => name).join(", ") || "none"})`,
     );
     expect(files).toBeDefined();
     expect(full.length).toBeGreaterThan(0);
+    expect(lockRefusals.length).toBeGreaterThan(0);
     for (const event of full) {
       // The error names the file and the batch.
       expect(String(event.message)).toMatch(new RegExp(`${dir}/\\S+ \\(batch ${event.batchId}\\)`));
