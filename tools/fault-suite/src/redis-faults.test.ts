@@ -104,7 +104,11 @@ describe.skipIf(redisUrl === "")(
       );
       const second = spawnFaultProcess(
         "coordinator.mjs",
-        { ...coordinatorConfig, batchIds: batchIds.filter((batchId) => !begun.has(batchId)) },
+        {
+          ...coordinatorConfig,
+          batchIds: batchIds.filter((batchId) => !begun.has(batchId)),
+          recoverIds: batchIds.filter((batchId) => begun.has(batchId)),
+        },
         260_000,
       );
       processes.push(second);
