@@ -131,6 +131,7 @@ export interface ToolDefinitionBase<TParameters> {
  * stays assignable to {@link Tool} (method parameters are checked bivariantly, like `lockKeys`).
  */
 export type ToolApprovalCheck<TParameters> = {
+  /** Decides whether a call with these validated params needs a person's decision; see `needsApproval`. */
   check(
     params: ToolParams<TParameters>,
     context: ApprovalCheckContext,
