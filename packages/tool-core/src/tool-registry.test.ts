@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
+import { buildToolDeclaration } from "./build-tool-declaration";
 import { defineTool, type Tool } from "./define-tool";
 import { ToolError } from "./tool-error";
 import { ToolRegistry, type ToolRegistryChange } from "./tool-registry";
@@ -143,6 +144,27 @@ describe("ToolRegistry", () => {
     for (const declaration of declarations) {
       expect(Object.keys(declaration).sort()).toEqual(["description", "name", "parameters"]);
     }
+  });
+
+  it("should declare constrainedSampling when a tool sets it, as toToolDeclaration does", () => {
+    const strict = defineTool({ ...echo, name: "strict", constrainedSampling: true });
+    const loose = defineTool({ ...ping, name: "loose", constrainedSampling: false });
+    expect(new ToolRegistry([strict, loose, ping]).definitions()).toStrictEqual([
+      {
+        name: "strict",
+        description: "Echo the text back",
+        parameters: echo.parameters,
+        constrainedSampling: true,
+      },
+      {
+        name: "loose",
+        description: "Answer pong",
+        parameters: { type: "object" },
+        constrainedSampling: false,
+      },
+      { name: "ping", description: "Answer pong", parameters: { type: "object" } },
+    ]);
+    expect(buildToolDeclaration(strict)).toStrictEqual(new ToolRegistry([strict]).definitions()[0]);
   });
 
   it("should never declare needsApproval, as a boolean or as a function", () => {

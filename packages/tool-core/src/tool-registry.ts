@@ -5,9 +5,9 @@ import {
   type JsonSchemaObject,
   SchemaError,
 } from "@toolwright/schema-coerce";
+import { buildToolDeclaration } from "./build-tool-declaration";
 import type { Tool, ToolModel, ToolParamsOf } from "./define-tool";
 import { getArgumentValidator, resolveCoercionMode } from "./get-argument-validator";
-import { getParametersJsonSchema } from "./get-parameters-json-schema";
 import { safeValidateArgumentsWith } from "./safe-validate-tool-arguments";
 import { TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
 import type { SafeValidateToolArgumentsResult } from "./tool-arguments-result";
@@ -180,20 +180,16 @@ export class ToolRegistry {
   }
 
   /**
-   * What the model sees: exactly `name`, `description` and `parameters` of each tool
-   * (`{ type: "object" }` when it has none; the JSON Schema a Standard Schema produced), in
-   * registration order. With `filter.model`, only the
+   * What the model sees: `buildToolDeclaration` of each tool — `name`, `description`,
+   * `parameters` (`{ type: "object" }` when it has none; the JSON Schema a Standard Schema
+   * produced) and `constrainedSampling` when the tool sets it — in registration order. With `filter.model`, only the
    * tools whose `isAvailable(model)` returns true (a throwing `isAvailable` counts as false).
    */
   definitions(filter: ToolDefinitionsFilter = {}): ToolDeclaration[] {
     const declarations: ToolDeclaration[] = [];
     for (const tool of this.#tools.values()) {
       if (filter.model !== undefined && !isAvailableFor(tool, filter.model)) continue;
-      declarations.push({
-        name: tool.name,
-        description: tool.description,
-        parameters: getParametersJsonSchema(tool),
-      });
+      declarations.push(buildToolDeclaration(tool));
     }
     return declarations;
   }
