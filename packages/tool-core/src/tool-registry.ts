@@ -107,8 +107,8 @@ export class ToolRegistry {
   /**
    * Adds a tool. Throws a `ToolError`: `DUPLICATE_TOOL` (`Tool already registered: <name>`),
    * `INVALID_TOOL` (bad name, missing description), `INVALID_SCHEMA` (a schema that does not
-   * compile, with the compiler's message), `UNSUPPORTED_SCHEMA` (an output schema object node
-   * without `additionalProperties`, or Standard Schema parameters that cannot produce JSON Schema).
+   * compile, with the compiler's message), `UNSUPPORTED_SCHEMA` (Standard Schema parameters that
+   * cannot produce JSON Schema). An output schema is accepted as written, open objects included.
    */
   register(tool: Tool): void {
     checkToolDefinition(tool);
@@ -250,8 +250,6 @@ function compileToolSchemas(tool: Tool, mode: CoercionMode): CompiledSchema {
   const outputSchema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;
   if (outputSchema === undefined) return validator;
   const where = tool.output !== undefined ? "output.schema" : "outputSchema";
-  // TOOL_OUTPUT_OPTIONS has `requireClosedObjects`: an object node that leaves
-  // `additionalProperties` unset is refused as UNSUPPORTED_SCHEMA, naming the node.
   // An interface-typed schema is JSON Schema all the same; only its TypeScript type lacks an index.
   const schema = outputSchema as JsonSchemaObject;
   compileSchema(tool, where, () => getValidator(schema, TOOL_OUTPUT_OPTIONS));

@@ -28,6 +28,8 @@ export interface StrictCompilation {
   readonly relaxed: readonly RelaxedKeyword[];
   /** The `anyOf: [S, {type: "null"}]` wrappers this pass added (a `null` there means "absent"). */
   readonly synthetic: ReadonlySet<object>;
+  /** Pointers (into the canonical schema) of object nodes that left `additionalProperties` unset. */
+  readonly closed: readonly string[];
 }
 
 const keptKeywords: ReadonlySet<string> = new Set([
@@ -77,6 +79,7 @@ interface Walk {
   readonly problems: SchemaProblem[];
   readonly relaxed: RelaxedKeyword[];
   readonly synthetic: Set<object>;
+  readonly closed: string[];
 }
 
 /** Compiles a Pass-0 root for OpenAI strict mode. Pure; never throws. */
@@ -88,6 +91,7 @@ export function compileOpenAiStrict(normalized: NormalizedRoot): StrictCompilati
     problems: [],
     relaxed: [],
     synthetic: new Set(),
+    closed: [],
   };
   const schema = visit(
     normalized.schema,
@@ -100,6 +104,7 @@ export function compileOpenAiStrict(normalized: NormalizedRoot): StrictCompilati
     problems: walk.problems,
     relaxed: walk.relaxed,
     synthetic: walk.synthetic,
+    closed: walk.closed,
   };
 }
 
@@ -266,6 +271,7 @@ function closeObject(
     }
   }
   result.required = Object.keys(closed);
+  if (!Object.hasOwn(node, "additionalProperties")) walk.closed.push(pointer);
   if (result.additionalProperties !== false) {
     delete result.additionalProperties;
     result.additionalProperties = false;
