@@ -2,6 +2,7 @@ import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
 import { parseToolCallArguments } from "@toolwright/tool-core";
 import type { AssistantContent, StopReason, TranscriptMessage } from "@toolwright/transcript";
 import type { ChatModel, ModelRequest, ModelTurn, Scene } from "./chat-model";
+import { contentText } from "./render/format-text";
 
 /** A tool call as a model writes it: a name and the raw argument *text*. */
 export interface ScriptedCall {
@@ -89,7 +90,5 @@ export function findLatestResultText(
 }
 
 function textOf(message: ToolResultMessage): string {
-  return message.content
-    .map((part) => (part.type === "text" ? part.text : `[${part.mimeType} image]`))
-    .join("\n");
+  return contentText(message.content);
 }

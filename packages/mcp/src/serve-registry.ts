@@ -150,7 +150,27 @@ async function callServedTool<TContext>(
 }
 
 function toMcpContent(part: ToolContent): CallToolResult["content"][number] {
-  return part.type === "image"
-    ? { type: "image", data: part.data, mimeType: part.mimeType }
-    : { type: "text", text: part.text };
+  switch (part.type) {
+    case "text":
+      return { type: "text", text: part.text };
+    case "image":
+    case "audio":
+      return { type: part.type, data: part.data, mimeType: part.mimeType };
+    case "file":
+      // MCP has no file block: a file by URL is a link to it, a file by value an embedded blob.
+      return part.url === undefined
+        ? {
+            type: "resource",
+            resource: { uri: `data:${part.mimeType}`, mimeType: part.mimeType, blob: part.data },
+          }
+        : {
+            type: "resource_link",
+            uri: part.url,
+            name: part.filename ?? part.url,
+            ...(part.mimeType === undefined ? {} : { mimeType: part.mimeType }),
+          };
+    case "resource_link":
+    case "resource":
+      return part as CallToolResult["content"][number];
+  }
 }

@@ -1,7 +1,22 @@
 // The public API of @toolwright/tool-core: explicit named exports only.
 export type { CoercionChange, CoercionMode, SchemaIssue } from "@toolwright/schema-coerce";
 export { buildToolDeclaration } from "./build-tool-declaration";
-export type { ImageContent, TextContent, ToolContent } from "./content";
+export type {
+  AudioContent,
+  BlobResourceContents,
+  Content,
+  ContentAnnotations,
+  ContentType,
+  FileContent,
+  FileDataContent,
+  FileUrlContent,
+  ImageContent,
+  ResourceContent,
+  ResourceLinkContent,
+  TextContent,
+  TextResourceContents,
+  ToolContent,
+} from "./content";
 export type { CopyJsonFailure } from "./copy-json-value";
 export { copyJsonValue } from "./copy-json-value";
 export type {
@@ -20,6 +35,8 @@ export type {
   ValueToolDefinition,
 } from "./define-tool";
 export { defineTool } from "./define-tool";
+export { describeContentPlaceholder } from "./describe-content-placeholder";
+export { getContentByteLength } from "./get-content-byte-length";
 export { getParametersJsonSchema } from "./get-parameters-json-schema";
 export type { JsonSchemaInterface } from "./json-schema-interface";
 export type { JsonObject, JsonValue } from "./json-value";
@@ -36,6 +53,14 @@ export type {
 export type { ApprovalCheckContext, NeedsApproval } from "./needs-approval";
 export type { ParsedToolCallArguments } from "./parse-tool-call-arguments";
 export { parseToolCallArguments } from "./parse-tool-call-arguments";
+export type { InvalidContentBlock } from "./read-content-block";
+export {
+  CONTENT_TYPES,
+  describeInvalidContentBlock,
+  isContentType,
+  isInvalidContentBlock,
+  readContentBlock,
+} from "./read-content-block";
 export { safeValidateToolArguments } from "./safe-validate-tool-arguments";
 export type { Seam, SeamBinding, SeamImplementations } from "./seam";
 export { defineSeam, provideSeam } from "./seam";

@@ -21,4 +21,14 @@ export interface ToolResult<TDetails = unknown, TStructured = unknown> {
 export interface ToolUpdate<TDetails = unknown> {
   readonly content?: readonly ToolContent[] | undefined;
   readonly details?: TDetails | undefined;
+  /**
+   * How far the tool has got, in units of its choosing; it should grow with each update. An MCP
+   * client receives it as the progress notification's `progress` (without it, the running count of
+   * updates is sent).
+   */
+  readonly progress?: number | undefined;
+  /** The `progress` value at which the tool is done, when it knows it. */
+  readonly total?: number | undefined;
+  /** A short human-readable status line for progress displays. */
+  readonly message?: string | undefined;
 }

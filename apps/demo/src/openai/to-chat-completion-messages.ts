@@ -4,6 +4,7 @@ import type {
   ChatCompletionContentPart,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
+import { contentText, partText } from "../render/format-text";
 
 /**
  * The transcript in the chat-completions wire format. Chat completions has only a top-level tool
@@ -54,9 +55,7 @@ export function toChatCompletionMessages(
         wire.push({
           role: "tool",
           tool_call_id: message.toolCallId,
-          content: message.content
-            .map((part) => (part.type === "text" ? part.text : `[${part.mimeType} image]`))
-            .join("\n"),
+          content: contentText(message.content),
         });
         break;
     }
@@ -65,6 +64,6 @@ export function toChatCompletionMessages(
 }
 
 function toContentPart(part: ToolContent): ChatCompletionContentPart {
-  if (part.type === "text") return { type: "text", text: part.text };
+  if (part.type !== "image") return { type: "text", text: partText(part) };
   return { type: "image_url", image_url: { url: `data:${part.mimeType};base64,${part.data}` } };
 }

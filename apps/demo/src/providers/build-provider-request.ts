@@ -9,6 +9,7 @@ import {
 } from "@toolwright/providers";
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
 import type { TranscriptMessage } from "@toolwright/transcript";
+import { contentText } from "../render/format-text";
 import { dialectOf, type ProviderName } from "./provider-name";
 
 /** A request body and the binding that reads its answer. */
@@ -42,11 +43,7 @@ export function buildProviderRequest(
       }
     } else if (message.role === "user") {
       const text =
-        typeof message.content === "string"
-          ? message.content
-          : message.content
-              .map((part) => (part.type === "text" ? part.text : `[${part.mimeType} image]`))
-              .join("\n");
+        typeof message.content === "string" ? message.content : contentText(message.content);
       wire.push(
         provider === "gemini"
           ? { role: "user", parts: [{ text }] }

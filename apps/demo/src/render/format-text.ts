@@ -1,10 +1,22 @@
 import type { ToolContent } from "@toolwright/tool-core";
 
-/** The text parts of a tool's content, joined; images as a short placeholder. */
+/** The text parts of a tool's content, joined; other blocks as a short placeholder. */
 export function contentText(content: readonly ToolContent[]): string {
-  return content
-    .map((part) => (part.type === "text" ? part.text : `[${part.mimeType} image]`))
-    .join("\n");
+  return content.map(partText).join("\n");
+}
+
+/** A text block's text; any other block as `[image/png image]`, `[resource_link file:///a]`, … */
+export function partText(part: ToolContent): string {
+  switch (part.type) {
+    case "text":
+      return part.text;
+    case "resource_link":
+      return `[resource_link ${part.uri}]`;
+    case "resource":
+      return `[${part.resource.mimeType ?? "resource"} resource ${part.resource.uri}]`;
+    default:
+      return `[${part.mimeType ?? "unknown type"} ${part.type}]`;
+  }
 }
 
 /** `text` on one line, cut to `width` characters with an ellipsis. */

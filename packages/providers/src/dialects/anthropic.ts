@@ -1,5 +1,7 @@
 // Anthropic Messages: calls in, results out, calls replayed (SPEC §8.7, §8.8).
+
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import { describeContentPlaceholder } from "@toolwright/tool-core";
 import { fnv1aHex } from "../fnv1a-hex";
 import { ProviderError } from "../provider-error";
 import type { ProviderTools } from "../provider-tools";
@@ -67,7 +69,9 @@ function toResultBlock(result: ToolResultMessage): AnthropicToolResultBlock {
   const parts: Exclude<AnthropicToolResultBlock["content"], string | undefined> = [];
   for (const part of result.content) {
     if (part.type === "text") parts.push({ type: "text", text: part.text });
-    else if (imageTypes.includes(part.mimeType)) {
+    else if (part.type !== "image") {
+      parts.push({ type: "text", text: describeContentPlaceholder(part, "Anthropic") });
+    } else if (imageTypes.includes(part.mimeType)) {
       const mediaType = part.mimeType as AnthropicImageMediaType;
       parts.push({
         type: "image",

@@ -1,5 +1,7 @@
 // Gemini generateContent: calls in, results out, calls replayed (SPEC §8.8, §8.13).
+
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import { describeContentPlaceholder } from "@toolwright/tool-core";
 import { ProviderError } from "../provider-error";
 import type { ProviderTools } from "../provider-tools";
 import type { ProviderWarning } from "../provider-warning";
@@ -109,6 +111,7 @@ export function writeGeminiResults(
     const images: GeminiInlineData[] = [];
     for (const part of result.content) {
       if (part.type === "text") texts.push(part.text);
+      else if (part.type !== "image") texts.push(describeContentPlaceholder(part, "Gemini"));
       else images.push({ inlineData: { mimeType: part.mimeType, data: part.data } });
     }
     const text = joinText(texts);

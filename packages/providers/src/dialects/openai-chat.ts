@@ -1,5 +1,7 @@
 // Chat Completions: calls in, results out, calls replayed (SPEC §8.8).
+
 import {
+  describeContentPlaceholder,
   parseToolCallArguments,
   type ToolCall,
   type ToolResultMessage,
@@ -72,7 +74,9 @@ export function writeOpenAiChatResults(
     const texts: string[] = [];
     for (const part of result.content) {
       if (part.type === "text") texts.push(part.text);
-      else if (imagesInUserMessage) {
+      else if (part.type !== "image") {
+        texts.push(describeContentPlaceholder(part, "Chat Completions"));
+      } else if (imagesInUserMessage) {
         imageParts.push({ type: "text", text: `${result.toolCallId}:` });
         imageParts.push({
           type: "image_url",

@@ -1,5 +1,7 @@
 // Responses API: calls in, results out, calls replayed (SPEC §8.8).
+
 import {
+  describeContentPlaceholder,
   parseToolCallArguments,
   type ToolCall,
   type ToolResultMessage,
@@ -58,10 +60,15 @@ export function writeOpenAiResponsesResults(
       : result.content.map((part) =>
           part.type === "text"
             ? { type: "input_text" as const, text: part.text }
-            : {
-                type: "input_image" as const,
-                image_url: `data:${part.mimeType};base64,${part.data}`,
-              },
+            : part.type !== "image"
+              ? {
+                  type: "input_text" as const,
+                  text: describeContentPlaceholder(part, "Responses"),
+                }
+              : {
+                  type: "input_image" as const,
+                  image_url: `data:${part.mimeType};base64,${part.data}`,
+                },
         );
     return { type: "function_call_output", call_id: result.toolCallId, output };
   });

@@ -1,5 +1,8 @@
 import {
   copyJsonValue,
+  describeInvalidContentBlock,
+  isInvalidContentBlock,
+  readContentBlock,
   type ToolCall,
   type ToolContent,
   type ToolResult,
@@ -63,10 +66,12 @@ export function restoreOutcome(toolCall: ToolCall, stored: SerializedOutcome): S
   };
 }
 
-function copyContentPart(part: ToolContent): ToolContent {
-  return part.type === "text"
-    ? { type: "text", text: part.text }
-    : { type: "image", data: part.data, mimeType: part.mimeType };
+function copyContentPart(part: ToolContent, index: number): ToolContent {
+  // The executor already checked every block; reading it again copies it with its annotations.
+  const copy = readContentBlock(part);
+  return isInvalidContentBlock(copy)
+    ? { type: "text", text: describeInvalidContentBlock(copy, index) }
+    : copy;
 }
 
 function copyOrDrop(

@@ -69,13 +69,14 @@ function dropSettledDetails(record: SettledRecord): SettledRecord {
       dropped.add(field);
     }
   }
-  // Images can be large too: each is replaced by a text saying so.
-  next.content = result.content.map(
-    (part): ToolContent =>
-      part.type === "text"
-        ? part
-        : { type: "text", text: `[${part.mimeType} image removed: the journal record size limit]` },
-  );
+  // Media can be large too: each block that carries bytes is replaced by a text saying so.
+  next.content = result.content.map((part): ToolContent => {
+    if (part.type === "text" || part.type === "resource_link") return part;
+    if (part.type === "file" && part.data === undefined) return part;
+    const mimeType = part.type === "resource" ? part.resource.mimeType : part.mimeType;
+    const kind = mimeType === undefined ? part.type : `${mimeType} ${part.type}`;
+    return { type: "text", text: `[${kind} removed: the journal record size limit]` };
+  });
   return {
     ...record,
     outcome: {
