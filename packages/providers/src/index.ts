@@ -57,6 +57,11 @@ export type {
 } from "./provider-types";
 export type { ProviderWarning, ProviderWarningKind } from "./provider-warning";
 export type { ProviderToolCalls } from "./read-tool-calls";
+export type {
+  ProviderOutputSchema,
+  ProviderOutputSchemaOptions,
+} from "./to-provider-output-schema";
+export { toProviderOutputSchema } from "./to-provider-output-schema";
 export type { ToProviderToolCallsOptions } from "./to-provider-tool-calls";
 export { toProviderToolCalls } from "./to-provider-tool-calls";
 export type { ToProviderToolResultsOptions } from "./to-provider-tool-results";
