@@ -50,6 +50,7 @@ describe("the root entry", () => {
         "needsApprovalFailedText",
         "DEFAULT_MAX_BYTES",
         "DEFAULT_MAX_LINES",
+        "DEFAULT_MAX_MEDIA_BYTES",
         "TOOL_CALL_ERROR_TYPES",
         "ToolRunnerSeam",
         "executeAssistantMessage",
