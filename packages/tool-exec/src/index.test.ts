@@ -55,6 +55,7 @@ describe("the root entry", () => {
         "executeAssistantMessage",
         "checkJournalRecordOrder",
         "createMemoryJournal",
+        "createToolCallGate",
         "describeThrown",
         "executeToolBatch",
         "executeToolCall",
