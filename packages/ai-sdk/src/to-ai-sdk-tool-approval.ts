@@ -1,6 +1,6 @@
 import type { ToolCall, ToolSource } from "@toolwright/tool-core";
 import { describeThrown, needsApprovalFailedText } from "@toolwright/tool-exec";
-import type { GenericToolApprovalFunction, ToolApprovalStatus, ToolSet } from "ai";
+import type { ModelMessage, ToolApprovalStatus, ToolSet } from "ai";
 import { readToolSource } from "./to-ai-sdk-tools";
 
 /** Options of {@link toAiSdkToolApproval}. */
@@ -12,6 +12,23 @@ export interface AiSdkToolApprovalOptions<TContext = unknown> {
 }
 
 const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * What `toAiSdkToolApproval` returns: a function for the `toolApproval` option of any tool set
+ * (it reads only these fields of what the AI SDK passes).
+ *
+ * **Contract:** never throws; answers `undefined` (no approval), `"user-approval"`, or an object
+ * status with a `reason`.
+ */
+export type AiSdkToolApprovalFunction = (options: {
+  readonly toolCall: {
+    readonly toolCallId: string;
+    readonly toolName: string;
+    readonly input: unknown;
+  };
+  readonly tools: ToolSet | undefined;
+  readonly messages: ModelMessage[];
+}) => Promise<ToolApprovalStatus>;
 
 /**
  * A function for the `toolApproval` option of `generateText`/`streamText` that carries
@@ -32,7 +49,7 @@ const NEVER_ABORTED = new AbortController().signal;
 export function toAiSdkToolApproval<TContext = unknown>(
   tools: ToolSource,
   options: AiSdkToolApprovalOptions<TContext> = {},
-): GenericToolApprovalFunction<ToolSet, never, unknown> {
+): AiSdkToolApprovalFunction {
   const registry = readToolSource(tools);
   return async ({ toolCall, tools: toolSet, messages }) => {
     const tool = registry.get(toolCall.toolName);
@@ -66,7 +83,7 @@ export function toAiSdkToolApproval<TContext = unknown>(
 async function ownApproval(
   toolSet: ToolSet | undefined,
   toolCall: { readonly toolCallId: string; readonly toolName: string; readonly input: unknown },
-  messages: Parameters<GenericToolApprovalFunction<ToolSet, never, unknown>>[0]["messages"],
+  messages: ModelMessage[],
 ): Promise<ToolApprovalStatus> {
   const own =
     toolSet === undefined

@@ -23,7 +23,10 @@ function createDeleteTool(deleted: string[]) {
 /** The approval requests of a result, and the messages to continue with the given answers. */
 function answer(
   prompt: ModelMessage[],
-  result: Awaited<ReturnType<typeof generateText>>,
+  result: {
+    readonly content: readonly { readonly type: string; readonly approvalId?: string }[];
+    readonly response: { readonly messages: readonly ModelMessage[] };
+  },
   approved: boolean,
   reason?: string,
 ): ModelMessage[] {
@@ -35,7 +38,7 @@ function answer(
       role: "tool",
       content: requests.map((request) => ({
         type: "tool-approval-response" as const,
-        approvalId: request.approvalId,
+        approvalId: String(request.approvalId),
         approved,
         ...(reason === undefined ? {} : { reason }),
       })),

@@ -11,7 +11,7 @@ function createFileTools() {
   const running = new Set<string>();
   let overlaps = 0;
   const releases = new Map<string, () => void>();
-  const started = new Map<string, ReturnType<typeof createDeferred>>();
+  const started = new Map<string, ReturnType<typeof createDeferred<void>>>();
   const write = defineTool({
     name: "write_file",
     description: "Write a file",
@@ -40,7 +40,7 @@ function createFileTools() {
     },
   });
   const waitFor = (id: string) => {
-    const deferred = createDeferred();
+    const deferred = createDeferred<void>();
     started.set(id, deferred);
     return deferred.promise;
   };
