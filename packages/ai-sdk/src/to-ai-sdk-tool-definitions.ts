@@ -2,8 +2,12 @@ import { getParametersJsonSchema, type ToolModel, type ToolSource } from "@toolw
 import { type Tool as AiSdkTool, type JSONSchema7, jsonSchema } from "ai";
 import { listTools, readToolSource } from "./to-ai-sdk-tools";
 
-/** A tool the AI SDK declares to the model but never runs: it returns the model's calls. */
-export type AiSdkToolDefinition = AiSdkTool<unknown, never>;
+/**
+ * A tool the AI SDK declares to the model but never runs (it has no `execute`): the AI SDK returns
+ * the model's calls. Typed with `unknown` output so a set of them is an AI SDK `ToolSet` also under
+ * `exactOptionalPropertyTypes`.
+ */
+export type AiSdkToolDefinition = AiSdkTool<unknown, unknown>;
 
 /** Options of {@link toAiSdkToolDefinitions}. */
 export interface AiSdkToolDefinitionsOptions {
