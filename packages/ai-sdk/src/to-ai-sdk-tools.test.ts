@@ -170,6 +170,38 @@ describe("toAiSdkTools", () => {
     expect(results.l?.value).not.toContain("line 49");
   });
 
+  it("should check a tool's output against its schema and render it, structured value to the app", async () => {
+    const quote = defineTool({
+      name: "quote",
+      description: "A price",
+      parameters: Type.Object({ symbol: Type.String() }),
+      output: {
+        schema: Type.Object({ price: Type.Number() }, { additionalProperties: false }),
+        render: (value) => `price ${value.price}`,
+      },
+      execute: (params) => (params.symbol === "BAD" ? ({ price: "n/a" } as never) : { price: 12.5 }),
+    });
+    const { model, prompts } = createScriptedModel([
+      [
+        { id: "ok", name: "quote", input: { symbol: "ACME" } },
+        { id: "bad", name: "quote", input: { symbol: "BAD" } },
+      ],
+      "done",
+    ]);
+    const result = await generateText({
+      model,
+      prompt: "quote",
+      tools: toAiSdkTools([quote]),
+      stopWhen: stepCountIs(3),
+    });
+    expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({ structuredContent: { price: 12.5 } });
+    const results = lastToolResults(prompts) as Record<string, { type: string; value: string }>;
+    expect(results.ok).toEqual({ type: "text", value: "price 12.5" });
+    expect(results.bad?.type).toBe("error-text");
+    const failed = result.steps[0]?.content.find((part) => part.type === "tool-error");
+    expect(failed?.error).toMatchObject({ errorType: "invalid_output" });
+  });
+
   it("should key tools by name, keep the registry's schema and description, and filter by model", () => {
     const local = defineTool({
       name: "local_only",
