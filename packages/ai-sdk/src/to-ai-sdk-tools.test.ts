@@ -179,7 +179,8 @@ describe("toAiSdkTools", () => {
         schema: Type.Object({ price: Type.Number() }, { additionalProperties: false }),
         render: (value) => `price ${value.price}`,
       },
-      execute: (params) => (params.symbol === "BAD" ? ({ price: "n/a" } as never) : { price: 12.5 }),
+      execute: (params) =>
+        params.symbol === "BAD" ? ({ price: "n/a" } as never) : { price: 12.5 },
     });
     const { model, prompts } = createScriptedModel([
       [
@@ -194,7 +195,9 @@ describe("toAiSdkTools", () => {
       tools: toAiSdkTools([quote]),
       stopWhen: stepCountIs(3),
     });
-    expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({ structuredContent: { price: 12.5 } });
+    expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({
+      structuredContent: { price: 12.5 },
+    });
     const results = lastToolResults(prompts) as Record<string, { type: string; value: string }>;
     expect(results.ok).toEqual({ type: "text", value: "price 12.5" });
     expect(results.bad?.type).toBe("error-text");
