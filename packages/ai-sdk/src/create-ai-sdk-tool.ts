@@ -3,6 +3,7 @@ import { type Tool as AiSdkTool, type JSONSchema7, jsonSchema } from "ai";
 import type { AiSdkToolOutput } from "./ai-sdk-tool-output";
 import type { AiSdkToolSetRun } from "./ai-sdk-tool-set-run";
 import { executeAiSdkToolCall } from "./execute-ai-sdk-tool-call";
+import { readOutputContent } from "./read-output-content";
 import { toAiSdkToolResultOutput } from "./to-ai-sdk-tool-result-output";
 import { validateAiSdkInput } from "./validate-ai-sdk-input";
 
@@ -21,7 +22,7 @@ export function createAiSdkTool(tool: Tool, run: AiSdkToolSetRun): ToolwrightAiS
     ),
     ...(tool.needsApproval === undefined ? {} : { needsApproval: approvalCheck(tool, run) }),
     execute: (input, execution) => executeAiSdkToolCall(tool, input, execution, run),
-    toModelOutput: ({ output }) => toAiSdkToolResultOutput(output.content, false),
+    toModelOutput: ({ output }) => toAiSdkToolResultOutput(readOutputContent(output), false),
   };
 }
 
