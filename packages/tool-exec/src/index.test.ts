@@ -56,6 +56,7 @@ describe("the root entry", () => {
         "executeAssistantMessage",
         "checkJournalRecordOrder",
         "createMemoryJournal",
+        "createToolCallGate",
         "describeThrown",
         "executeToolBatch",
         "executeToolCall",

@@ -38,6 +38,8 @@ export {
   nestedApprovalText,
   ToolBatchError,
 } from "./approval/index";
+export type { ToolCallGate } from "./batch/create-tool-call-gate";
+export { createToolCallGate } from "./batch/create-tool-call-gate";
 export { executeAssistantMessage } from "./batch/execute-assistant-message";
 export { executeToolBatch } from "./batch/execute-tool-batch";
 export type {
