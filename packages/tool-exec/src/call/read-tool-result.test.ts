@@ -31,7 +31,24 @@ describe("readToolContent", () => {
       [{ type: "image", data: "AA" }],
       "content[0] must have string data and mimeType",
     ],
-    ["an unknown part type", [{ type: "audio" }], 'content[0].type must be "text" or "image"'],
+    [
+      "every other block type, annotations kept",
+      [
+        { type: "audio", data: "AA", mimeType: "audio/wav", annotations: { priority: 1 } },
+        { type: "resource_link", uri: "file:///a", name: "a" },
+        { type: "resource", resource: { uri: "x:y", blob: "AA" } },
+        { type: "file", url: "https://x/a.pdf" },
+        { type: "text", text: "t", annotations: { audience: ["user"] } },
+      ],
+      undefined,
+    ],
+    ["an audio block without data", [{ type: "audio" }], "content[0] (audio): data must be a string"],
+    [
+      "an unknown part type",
+      [{ type: "video" }],
+      'content[0].type must be one of "text", "image", "audio", "file", "resource_link", "resource"',
+    ],
+    ["an array part", [[]], "content[0] must be an object, got array"],
     [
       "a revoked Proxy",
       revokedProxy(),

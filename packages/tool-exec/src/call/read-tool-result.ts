@@ -5,7 +5,12 @@
  * throwing later in the batch (truncation, events, messages) where every sibling's result would be
  * lost. Each reader returns the copy, or a string saying why the value cannot be used.
  */
-import type { ToolContent, ToolResult } from "@toolwright/tool-core";
+import {
+  isInvalidContentBlock,
+  readContentBlock,
+  type ToolContent,
+  type ToolResult,
+} from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
 
 /** A result's fields, read once; a string when the value is not a `ToolResult` or reading it threw. */
@@ -24,8 +29,8 @@ export function readToolResult(value: unknown): ToolResult | string {
 }
 
 /**
- * A copy of `value` as a result's `content` — an array of text parts (`{ type: "text", text }`)
- * and image parts (`{ type: "image", data, mimeType }`) — or why it cannot be one.
+ * A copy of `value` as a result's `content` — an array of content blocks (text, image, audio,
+ * file, resource_link, resource) — or why it cannot be one.
  */
 export function readToolContent(value: unknown): readonly ToolContent[] | string {
   try {
@@ -68,8 +73,16 @@ function readContentParts(value: unknown): ToolContent[] | string {
     if (typeof part !== "object" || part === null) {
       return `content[${index}] must be an object, got ${describeKind(part)}`;
     }
-    const { type } = part as { type?: unknown };
-    if (type === "text") {
+    const { type, annotations } = part as { type?: unknown; annotations?: unknown };
+    if (annotations !== undefined || (type !== "text" && type !== "image")) {
+      // Every other block type, and blocks with annotations, are read by tool-core's one reader.
+      const block = readContentBlock(part);
+      if (isInvalidContentBlock(block)) {
+        if (block.type !== undefined) return `content[${index}] (${block.type}): ${block.reason}`;
+        return `content[${index}]${block.reason.startsWith("type ") ? "." : " "}${block.reason}`;
+      }
+      parts[index] = block;
+    } else if (type === "text") {
       const { text } = part as { text?: unknown };
       if (typeof text !== "string") return `content[${index}].text must be a string`;
       parts[index] = { type: "text", text };
@@ -79,8 +92,6 @@ function readContentParts(value: unknown): ToolContent[] | string {
         return `content[${index}] must have string data and mimeType`;
       }
       parts[index] = { type: "image", data, mimeType };
-    } else {
-      return `content[${index}].type must be "text" or "image"`;
     }
   }
   return parts;
