@@ -135,3 +135,29 @@ export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/**
+ * A real WAV file: a RIFF header and `seconds` of a 440 Hz tone as 16-bit mono PCM at
+ * `sampleRate`, so a server that sniffs or serves audio gets what a recorder would write.
+ */
+export function createWav(sampleRate: number, seconds: number): Buffer {
+  const samples = Math.round(sampleRate * seconds);
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write("RIFF", 0, "ascii");
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write("WAVEfmt ", 8, "ascii");
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(sampleRate, 24);
+  wav.writeUInt32LE(sampleRate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write("data", 36, "ascii");
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let index = 0; index < samples; index++) {
+    const value = Math.round(Math.sin((2 * Math.PI * 440 * index) / sampleRate) * 12_000);
+    wav.writeInt16LE(value, 44 + index * 2);
+  }
+  return wav;
+}
