@@ -25,13 +25,19 @@ describe("mapMcpContent", () => {
     ["resource_link, bare", { type: "resource_link", uri: "file:///b", name: "b" }],
     [
       "text resource",
-      { type: "resource", resource: { uri: "file:///c.md", mimeType: "text/markdown", text: "# C" } },
+      {
+        type: "resource",
+        resource: { uri: "file:///c.md", mimeType: "text/markdown", text: "# C" },
+      },
     ],
     [
       "image blob resource",
       { type: "resource", resource: { uri: "file:///d.png", mimeType: "image/png", blob: png } },
     ],
-    ["blob resource without a mime type", { type: "resource", resource: { uri: "file:///f", blob } }],
+    [
+      "blob resource without a mime type",
+      { type: "resource", resource: { uri: "file:///f", blob } },
+    ],
     [
       "a block with every annotation",
       {
@@ -62,7 +68,10 @@ describe("mapMcpContent", () => {
     ["an unknown type", { type: "hologram", depth: 3 }],
     ["a text block without text", { type: "text", text: 5 }],
     ["an audio block without a MIME type", { type: "audio", data: "AAAA" }],
-    ["a resource with both text and blob", { type: "resource", resource: { uri: "u", text: "t", blob } }],
+    [
+      "a resource with both text and blob",
+      { type: "resource", resource: { uri: "u", text: "t", blob } },
+    ],
     ["Toolwright's own file type, which MCP does not have", { type: "file", url: "https://x/a" }],
   ])("should turn %s into a text block with its JSON", (_name, block) => {
     expect(mapMcpContent([block as McpContentBlock]).content).toEqual([
@@ -101,7 +110,12 @@ describe("mapMcpContent", () => {
     const block = { type: "image", data: png, mimeType: "image/png", annotations: { priority: 1 } };
     const [mapped] = mapMcpContent([block as McpContentBlock]).content;
     block.annotations.priority = 0;
-    expect(mapped).toEqual({ type: "image", data: png, mimeType: "image/png", annotations: { priority: 1 } });
+    expect(mapped).toEqual({
+      type: "image",
+      data: png,
+      mimeType: "image/png",
+      annotations: { priority: 1 },
+    });
   });
 
   it("should give nothing for a content that is not an array, and survive odd blocks", () => {
