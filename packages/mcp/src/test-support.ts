@@ -1,10 +1,24 @@
 // Real SDK servers for the tests: a low-level v2 `Server` over the SDK's in-memory transport, whose
 // tool list a test rewrites at will (adds, removes, reorders, malformed entries), and stdio servers
-// from npm started from this package's node_modules (never through npx, never the network).
+// from npm started from this package's node_modules (never through npx, never the network), and
+// a registry served over Streamable HTTP with sessions on 127.0.0.1.
+import { randomUUID } from "node:crypto";
+import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { type CallToolResult, Server, type ServerContext } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import {
+  type CallToolResult,
+  type EventStore,
+  isInitializeRequest,
+  type JSONRPCMessage,
+  Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { ToolRegistry } from "@toolwright/tool-core";
+import { serveRegistry } from "./serve-registry";
 
 /** A tool handler of a test server: gets the raw arguments and the SDK's request context. */
 export type TestToolHandler = (
@@ -160,4 +174,69 @@ export function createWav(sampleRate: number, seconds: number): Buffer {
     wav.writeInt16LE(value, 44 + index * 2);
   }
   return wav;
+}
+
+/**
+ * A registry served over Streamable HTTP on 127.0.0.1 with sessions: one long-lived `Server` per
+ * session (so served tools can sample and elicit), an in-memory event store (so a stream closed
+ * mid-call can be resumed) and a 100 ms retry hint.
+ */
+export async function startSessionHttpServer(
+  registry: ToolRegistry,
+): Promise<{ url: URL; sessions: () => number; close: () => Promise<void> }> {
+  const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
+  const events: Array<{ id: string; streamId: string; message: JSONRPCMessage }> = [];
+  const eventStore: EventStore = {
+    async storeEvent(streamId, message) {
+      const id = `${streamId}_${events.length}`;
+      events.push({ id, streamId, message });
+      return id;
+    },
+    async replayEventsAfter(lastEventId, { send }) {
+      const index = events.findIndex((event) => event.id === lastEventId);
+      const streamId = events[index]?.streamId ?? "";
+      for (const event of events.slice(index + 1)) {
+        if (event.streamId === streamId) await send(event.id, event.message);
+      }
+      return streamId;
+    },
+  };
+  const http = createHttpServer((request, response) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const text = Buffer.concat(chunks).toString("utf8");
+      const body: unknown = text === "" ? undefined : JSON.parse(text);
+      const sessionId = request.headers["mcp-session-id"];
+      let transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+      if (transport === undefined && isInitializeRequest(body)) {
+        const created = new NodeStreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          eventStore,
+          retryInterval: 100,
+          onsessioninitialized: (id) => void sessions.set(id, created),
+        });
+        const server = new Server({ name: "toolwright-sessions", version: "1.0.0" });
+        serveRegistry(registry, server);
+        await server.connect(created);
+        transport = created;
+      }
+      if (transport === undefined) {
+        response.writeHead(404).end();
+        return;
+      }
+      await transport.handleRequest(request, response, body);
+    })();
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+  return {
+    url,
+    sessions: () => sessions.size,
+    async close() {
+      for (const transport of sessions.values()) await transport.close();
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
 }
