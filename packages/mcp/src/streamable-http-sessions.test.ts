@@ -97,8 +97,16 @@ describe("serveRegistry over Streamable HTTP with sessions", () => {
     ]);
     const seenByAda = JSON.parse((fromAda.content[0] as { text: string }).text);
     const seenByBob = JSON.parse((fromBob.content[0] as { text: string }).text);
-    expect(seenByAda).toMatchObject({ tag: "ada", sessionId: ada.transport.sessionId, answer: "ada" });
-    expect(seenByBob).toMatchObject({ tag: "bob", sessionId: bob.transport.sessionId, answer: "bob" });
+    expect(seenByAda).toMatchObject({
+      tag: "ada",
+      sessionId: ada.transport.sessionId,
+      answer: "ada",
+    });
+    expect(seenByBob).toMatchObject({
+      tag: "bob",
+      sessionId: bob.transport.sessionId,
+      answer: "bob",
+    });
     expect(seenByAda.toolCallId).not.toBe(seenByBob.toolCallId);
     expect(ada.questions).toEqual(["question for ada"]);
     expect(bob.questions).toEqual(["question for bob"]);
