@@ -100,7 +100,9 @@ describe("runMcpDemo", () => {
         /^text "\[audio audio\/wav, 4044 bytes, not sent: Anthropic tool results do not carry audio\]"$/,
       ),
     );
-    expect(views[1]?.parts).toContainEqual(expect.stringMatching(/^inlineData image\/png, \d+ bytes$/));
+    expect(views[1]?.parts).toContainEqual(
+      expect.stringMatching(/^inlineData image\/png, \d+ bytes$/),
+    );
     const audio = (media[1]?.[0] as { data: string } | undefined)?.data ?? "";
     expect(JSON.stringify(shown)).not.toContain(audio.slice(100, 160));
     expect(lines.some((line) => line.type === "provider_content")).toBe(true);

@@ -42,7 +42,11 @@ describe("readToolContent", () => {
       ],
       undefined,
     ],
-    ["an audio block without data", [{ type: "audio" }], "content[0] (audio): data must be a string"],
+    [
+      "an audio block without data",
+      [{ type: "audio" }],
+      "content[0] (audio): data must be a string",
+    ],
     [
       "an unknown part type",
       [{ type: "video" }],
