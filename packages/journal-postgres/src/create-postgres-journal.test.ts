@@ -81,8 +81,10 @@ describe.skipIf(url === "")("createPostgresJournal", () => {
     const journals = Array.from({ length: 6 }, () => openJournal(fresh));
     const results = await Promise.all(journals.map((journal) => journal.listOpen()));
     expect(results).toEqual(journals.map(() => []));
-    const { rows } = await admin.query(`select version from "${fresh}".migrations`);
-    expect(rows).toEqual([{ version: 1 }]);
+    const { rows } = await admin.query(
+      `select version from "${fresh}".migrations order by version`,
+    );
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
     const indexes = await admin.query<{ indexname: string }>(
       "select indexname from pg_indexes where schemaname = $1 order by indexname",
       [fresh],

@@ -8,7 +8,9 @@ export interface PostgresQueryResult<TRow> {
  * What the journal uses of a `pg` client: a `pg.PoolClient` fits.
  *
  * **Contract:** `query` may reject (the journal rolls back and passes the error on); `on("error")`
- * gets a listener while a lock holds the client, so a dropped connection is not an unhandled event.
+ * and `on("end")` get a listener for as long as the journal has the client checked out, so a
+ * dropped connection is never an unhandled `'error'` event, and a lock whose connection ended is
+ * known lost.
  */
 export interface PostgresJournalClient {
   query<TRow = Record<string, unknown>>(
@@ -17,8 +19,8 @@ export interface PostgresJournalClient {
   ): Promise<PostgresQueryResult<TRow>>;
   /** Returns the client to its pool; with an error, the pool discards it. */
   release(error?: Error | boolean): void;
-  on?(event: "error", listener: (error: Error) => void): unknown;
-  off?(event: "error", listener: (error: Error) => void): unknown;
+  on?(event: "error" | "end", listener: (error?: Error) => void): unknown;
+  off?(event: "error" | "end", listener: (error?: Error) => void): unknown;
 }
 
 /**

@@ -50,7 +50,7 @@ export async function resumeToolBatch<TContext = unknown>(
   }
   const journal = await BatchJournal.open(options.journal, plan.batchId, "resumeToolBatch");
   try {
-    const records = await journal.journal.read(plan.batchId);
+    const records = await journal.read();
     if (records.length === 0) {
       // A completed batch's records may be gone (the file journal deletes them by default).
       throw new ToolBatchError(

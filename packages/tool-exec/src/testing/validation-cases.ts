@@ -124,4 +124,34 @@ export const validationCases: ContractCaseBody[] = [
       await lock.release();
     },
   ],
+  [
+    "should refuse `completed` while a started call has no settled record",
+    async (open) => {
+      const { journal, batchId, lock } = await openLockedBatch(open, "unsettled");
+      await journal.append(batchId, [batchRecord(batchId), startedRecord("c1")]);
+      await checkRejects(
+        journal.append(batchId, [completedRecord()]),
+        "INVALID_ARGUMENT",
+        "completed while c1 is started and unsettled",
+      );
+      await checkRejects(
+        journal.append(batchId, [startedRecord("c2"), completedRecord()]),
+        "INVALID_ARGUMENT",
+        "completed in the append that starts c2",
+      );
+      checkJsonEqual(
+        (await journal.read(batchId)).map((record) => record.t),
+        ["batch", "started"],
+        "nothing stored by the refused appends",
+      );
+      await journal.settle(batchId, settledRecord("c1"));
+      await journal.append(batchId, [completedRecord()]);
+      checkJsonEqual(
+        (await journal.read(batchId)).map((record) => record.t),
+        ["batch", "started", "settled", "completed"],
+        "completed once c1 is settled",
+      );
+      await lock.release();
+    },
+  ],
 ];
