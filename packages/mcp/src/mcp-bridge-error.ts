@@ -11,7 +11,12 @@ export type McpBridgeErrorCode =
   /** The operation needs a connected server (e.g. `refresh()` while disconnected). */
   | "NOT_CONNECTED"
   /** The mount was closed. */
-  | "CLOSED";
+  | "CLOSED"
+  /**
+   * A served tool asked for something its connection cannot carry: sampling or elicitation on a
+   * 2026-07-28 connection, where the MCP SDK refuses server-to-client requests.
+   */
+  | "UNSUPPORTED";
 
 /** Options of {@link McpBridgeError}. */
 export interface McpBridgeErrorOptions {

@@ -1,5 +1,6 @@
 // The public API of @toolwright/tool-core: explicit named exports only.
 export type { CoercionChange, CoercionMode, SchemaIssue } from "@toolwright/schema-coerce";
+export { buildToolDeclaration } from "./build-tool-declaration";
 export type {
   AudioContent,
   BlobResourceContents,

@@ -35,6 +35,7 @@ import { interruptedText, interruptedTimesText } from "../journal/journal-texts"
 import { type JournaledBatch, readJournaledBatch } from "../journal/read-journaled-batch";
 import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import { normalizeMaxMediaBytes } from "../output/limit-media";
 import type { RemoteRecovery, ReplayedBatchCall } from "./batch-call";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { type RecoveredSettlement, type RecoveryOverrides, runResumePlan } from "./run-resume-plan";
@@ -60,6 +61,7 @@ export async function recoverToolBatch<TContext = unknown>(
   const batchOptions = options as ExecuteToolBatchOptions<unknown>;
   const checkedId = resolveBatchId(batchId);
   const maxConcurrency = normalizeConcurrency(options.maxConcurrency);
+  normalizeMaxMediaBytes(options.maxMediaBytes);
   const maxAttempts = resolveMaxAttempts(options.maxAttempts);
   const journal = await BatchJournal.open(options.journal, checkedId, "recoverToolBatch");
   try {

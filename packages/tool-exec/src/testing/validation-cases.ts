@@ -59,6 +59,13 @@ export const validationCases: ContractCaseBody[] = [
             outcome: { ...settledRecord("c1").outcome, result: { content: [], details: () => 1 } },
           },
         ],
+        [
+          "a content block of an unknown type",
+          {
+            ...settledRecord("c1"),
+            outcome: { ...settledRecord("c1").outcome, result: { content: [{ type: "video" }] } },
+          },
+        ],
         ["a bigint inside", { ...decisionRecord("c1"), by: 1n }],
         ["NaN", { t: "revision", revision: Number.NaN, at: "now" }],
         ["a batch record for another batch", batchRecord(`${batchId}-other`)],
