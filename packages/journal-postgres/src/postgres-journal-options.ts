@@ -13,13 +13,19 @@ export interface PostgresQueryResult<TRow> {
  * known lost.
  */
 export interface PostgresJournalClient {
+  /** Runs one parameterised statement (`$1`, `$2`, …) and resolves to its rows. */
   query<TRow = Record<string, unknown>>(
     text: string,
     values?: unknown[],
   ): Promise<PostgresQueryResult<TRow>>;
   /** Returns the client to its pool; with an error, the pool discards it. */
   release(error?: Error | boolean): void;
+  /**
+   * Listens for the connection's `error` and `end` events, so a connection lost while the journal
+   * holds it is noticed.
+   */
   on?(event: "error" | "end", listener: (error?: Error) => void): unknown;
+  /** Removes a listener added with `on` when the client goes back to the pool. */
   off?(event: "error" | "end", listener: (error?: Error) => void): unknown;
 }
 
@@ -31,6 +37,7 @@ export interface PostgresJournalClient {
  * pool.
  */
 export interface PostgresJournalPool {
+  /** Checks a client out of the pool; the journal returns it with `release`. */
   connect(): Promise<PostgresJournalClient>;
 }
 

@@ -27,6 +27,7 @@ export interface McpBridgeErrorOptions {
 export class McpBridgeError extends Error {
   readonly code: McpBridgeErrorCode;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: McpBridgeErrorCode, message: string, options?: McpBridgeErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "McpBridgeError";

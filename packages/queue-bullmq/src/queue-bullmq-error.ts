@@ -30,6 +30,7 @@ export interface QueueBullmqErrorOptions {
 export class QueueBullmqError extends Error {
   readonly code: QueueBullmqErrorCode;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: QueueBullmqErrorCode, message: string, options?: QueueBullmqErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "QueueBullmqError";

@@ -29,6 +29,7 @@ export type FormatCheck = (value: string) => boolean;
  * `RegExp` with the `u` flag; pass `regExp` in {@link CompileOptions} to use a linear-time engine.
  */
 export interface PatternMatcher {
+  /** Whether the pattern matches somewhere in `input` (as `RegExp.prototype.test`). */
   test(input: string): boolean;
 }
 

@@ -97,6 +97,7 @@ export type {
 export { ToolRegistry } from "./tool-registry";
 export type { ToolResult, ToolUpdate } from "./tool-result";
 export type { ToolResultMessage } from "./tool-result-message";
+export type { TypeBoxSchema, TypeBoxStatic } from "./typebox-schema";
 export type { Usage } from "./usage";
 export type { ResolvedToolArguments } from "./validate-tool-arguments";
 export { resolveToolArguments, validateToolArguments } from "./validate-tool-arguments";

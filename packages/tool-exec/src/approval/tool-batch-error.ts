@@ -54,6 +54,7 @@ export class ToolBatchError extends Error {
    */
   readonly batchStarted: boolean | undefined;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: ToolBatchErrorCode, message: string, options?: ToolBatchErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ToolBatchError";
