@@ -4,6 +4,14 @@
 #
 #   scripts/services.sh start [postgres] [redis]   # default: both
 #   scripts/services.sh stop
+#   scripts/services.sh restart postgres            # pg_ctl restart -m fast (every session ends)
+#   scripts/services.sh restart redis keep|drop [DOWN_SECONDS]
+#                                                   # keep: SHUTDOWN SAVE and load the snapshot;
+#                                                   # drop: SHUTDOWN NOSAVE, start empty
+#
+# `restart` is for fault tests: it restarts a service of the env file on the same port, with the
+# same options. Redis is started without persistence, so `keep` is a clean restart that writes its
+# snapshot on the way down, and `drop` is a restart that lost everything (a crash, a new machine).
 #
 # `start` installs what is missing with apt (one `apt-get update`, then `apt-get install`), starts
 # the services, waits until they accept connections and writes their URLs to the env file:
@@ -109,12 +117,17 @@ services_running() {
   done
 }
 
-start_redis() {
+launch_redis() {
   local root=$1 port=$2
   mkdir -p "$root/redis"
   redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes \
     --dir "$root/redis" --pidfile "$root/redis.pid" --logfile "$root/redis.log" >/dev/null 9>&-
   wait_until "Redis on port $port" redis-cli -h 127.0.0.1 -p "$port" ping
+}
+
+start_redis() {
+  local root=$1 port=$2
+  launch_redis "$root" "$port"
   echo "TOOLWRIGHT_REDIS_URL=redis://127.0.0.1:$port" >>"$env_file.tmp"
 }
 
@@ -194,6 +207,51 @@ stop() {
   log "stopped"
 }
 
+# Waits (up to 10 s) until the process of a pid file has exited.
+wait_for_exit() {
+  local pid=$1
+  for _ in $(seq 1 200); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    sleep 0.05
+  done
+  fail "process $pid did not exit within 10 s"
+}
+
+restart() {
+  [ -f "$env_file" ] || fail "no services to restart ($env_file is missing)"
+  local root
+  root=$(read_env_value TOOLWRIGHT_SERVICES_ROOT)
+  [ -n "$root" ] && [ -d "$root" ] || fail "the services' folder is gone"
+  case ${1:-} in
+    postgres)
+      as_postgres_owner "$(find_postgres_bin)/pg_ctl" -D "$root/postgres/data" -m fast -w -s \
+        restart 9>&- >/dev/null || fail "pg_ctl restart failed"
+      local port
+      port=$(read_env_value TOOLWRIGHT_PG_URL | sed -E 's#.*:([0-9]+)/.*#\1#')
+      wait_until "PostgreSQL on port $port" "$(find_postgres_bin)/pg_isready" -q -h 127.0.0.1 \
+        -p "$port" -U postgres
+      ;;
+    redis)
+      local mode=${2:-drop} down=${3:-0} port pid
+      port=$(read_env_value TOOLWRIGHT_REDIS_URL | sed -E 's#.*:([0-9]+)$#\1#')
+      pid=$(head -n 1 "$root/redis.pid")
+      case $mode in
+        keep) redis-cli -h 127.0.0.1 -p "$port" shutdown save >/dev/null 2>&1 || true ;;
+        drop)
+          redis-cli -h 127.0.0.1 -p "$port" shutdown nosave >/dev/null 2>&1 || true
+          ;;
+        *) fail "restart redis keep|drop, got: $mode" ;;
+      esac
+      wait_for_exit "$pid"
+      [ "$mode" = keep ] || rm -f "$root/redis/dump.rdb"
+      sleep "$down"
+      launch_redis "$root" "$port"
+      ;;
+    *) fail "usage: scripts/services.sh restart postgres | restart redis keep|drop [DOWN_SECONDS]" ;;
+  esac
+  log "restarted $1"
+}
+
 command=${1:-}
 [ $# -eq 0 ] || shift
 mkdir -p "$(dirname "$env_file")"
@@ -203,5 +261,6 @@ flock 9
 case $command in
   start) start "$@" ;;
   stop) stop ;;
-  *) fail "usage: scripts/services.sh start [postgres] [redis] | stop" ;;
+  restart) restart "$@" ;;
+  *) fail "usage: scripts/services.sh start [postgres] [redis] | stop | restart postgres | restart redis keep|drop [DOWN_SECONDS]" ;;
 esac

@@ -3,6 +3,7 @@ import type { TranscriptToolSupport } from "@toolwright/transcript";
 import type { AgentEvent, LoopEndReason } from "./agent-event";
 import type { EffectLine } from "./journal/crash-tools";
 import type { JournalRecordView } from "./journal/describe-journal-records";
+import type { ProviderContentView } from "./mcp/describe-provider-content";
 
 /** What `resolveTranscriptTools` gives one provider mode, as names and counts. */
 export interface ProviderModeView {
@@ -50,6 +51,13 @@ export type DemoEvent =
       readonly turn: number;
       readonly added: readonly string[];
       readonly removed: readonly string[];
+    }
+  | {
+      /** A tool's results as `@toolwright/providers` writes them for each dialect (bytes summarized). */
+      readonly type: "provider_content";
+      readonly turn: number;
+      readonly toolName: string;
+      readonly views: readonly ProviderContentView[];
     }
   | {
       readonly type: "provider_modes";

@@ -71,4 +71,19 @@ describe("USAGE", () => {
     }
     expect(USAGE).toContain("-h, --help");
   });
+
+  it("should start every description in one column, at least two spaces after its flag", () => {
+    const lines = USAGE.slice(USAGE.indexOf("Options:\n") + "Options:\n".length)
+      .split("\n")
+      .filter((line) => line !== "");
+    const columns = Object.values(CLI_FLAGS).map((flag) => {
+      const line = lines.find((text) => text.includes(flag.description)) ?? "";
+      const column = line.indexOf(flag.description);
+      // On the flag's own line, or alone on the next line when the flag is too long.
+      expect(line.slice(0, column), line).toMatch(/^ {2}\S.*\S {2,}$|^ +$/);
+      return column;
+    });
+    expect(new Set(columns).size).toBe(1);
+    expect(USAGE).not.toMatch(/gemini\S/);
+  });
 });

@@ -154,7 +154,8 @@ const CROSS_CHECKS: readonly ((options: CliOptions) => string | undefined)[] = [
       : undefined,
 ];
 
-function formatUsageLine(name: string, flag: CliFlag): string {
+/** The flag column of a `--help` line: `-h, --help`, `--out <file>`, `--approve yes|no`. */
+function formatFlag(name: string, flag: CliFlag): string {
   const short = flag.kind === "boolean" && flag.short !== undefined ? `-${flag.short}, ` : "";
   const value =
     flag.kind === "boolean"
@@ -162,8 +163,31 @@ function formatUsageLine(name: string, flag: CliFlag): string {
       : flag.kind === "choice"
         ? ` ${flag.choices.join("|")}`
         : ` <${flag.value}>`;
-  return `  ${`${short}--${name}${value}`.padEnd(22)}${flag.description}`;
+  return `${short}--${name}${value}`;
 }
+
+/**
+ * The options as two columns, each description two spaces after the flags beside it; a flag too
+ * long for the column (`--provider openai|anthropic|gemini`) has its description on the next line,
+ * so a flag never runs into its description.
+ */
+function formatUsageLines(): string {
+  const flags = (Object.entries(CLI_FLAGS) as [string, CliFlag][]).map(
+    ([name, flag]) => [formatFlag(name, flag), flag.description] as const,
+  );
+  const width =
+    Math.max(...flags.map(([text]) => text.length).filter((length) => length <= MAX_FLAG_WIDTH)) +
+    2;
+  return flags
+    .map(([text, description]) =>
+      text.length + 2 > width
+        ? `  ${text}\n  ${"".padEnd(width)}${description}`
+        : `  ${text.padEnd(width)}${description}`,
+    )
+    .join("\n");
+}
+
+const MAX_FLAG_WIDTH = 22;
 
 /** `--help` text, also printed (to stderr) after a bad flag. */
 export const USAGE = `Usage: toolwright-demo [options]
@@ -172,9 +196,7 @@ Runs a small agent loop over Toolwright. Without --model it uses the embedded sc
 model: no network, no API key. Paths are relative to the directory you run it in.
 
 Options:
-${Object.entries(CLI_FLAGS)
-  .map(([name, flag]) => formatUsageLine(name, flag))
-  .join("\n")}
+${formatUsageLines()}
 `;
 
 /** What {@link parseCliOptions} returns: the options, or why the arguments are wrong. */

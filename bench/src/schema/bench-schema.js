@@ -1,5 +1,6 @@
 // The schema part of `pnpm bench`: parse speed on three payload kinds, compile speed, memory per
 // compiled schema and bundle size, for schema-coerce and its peers, all in this one process.
+import { loadPackage } from "../harness/load-package.js";
 import { interleave, measureSync } from "../harness/measure.js";
 import {
   appendTo,
@@ -16,6 +17,7 @@ import { measureCompile } from "./compile-table.js";
 import { schemaCases } from "./corpus.js";
 import { loadLibraries } from "./libraries.js";
 import { measureMemory } from "./memory-table.js";
+import { measureValidateOnly } from "./validate-only.js";
 
 /** @typedef {import("../harness/table.js").Table} Table */
 /** @typedef {import("./libraries.js").Library} Library */
@@ -125,6 +127,13 @@ export async function runSchemaBench(io) {
     });
   }
 
+  const oursPackage = await loadPackage("@toolwright/schema-coerce", ["compile"]);
+  const validateOnly =
+    "module" in oursPackage
+      ? await measureValidateOnly(schemaCases, /** @type {any} */ (oursPackage.module).compile, io)
+      : { tables: [], geomeans: {} };
+  tables.push(...validateOnly.tables);
+
   const compileResult = measureCompile(libraries, io);
   tables.push(compileResult.table);
   const memoryResult = measureMemory(libraries, io);
@@ -161,6 +170,7 @@ export async function runSchemaBench(io) {
       verdict(geomeans["invalid:ours"], 8),
       `pi-schema ${formatRatio(geomeans["invalid:pi"])}, TypeBox ${formatRatio(geomeans["invalid:typebox"])}`,
     ],
+    ...validateOnlySummary(validateOnly.geomeans),
     [
       "compile of a fresh schema",
       "≤ 1.0× pi-schema",
@@ -184,6 +194,29 @@ export async function runSchemaBench(io) {
     ],
   ];
   return { tables, summary };
+}
+
+/**
+ * Where `check()` stands: beside Ajv's generated code, and ahead of the eval-free validators.
+ * Measured, not targets (the code-generation targets were withdrawn: eval-free is the feature).
+ * @param {Record<string, number | undefined>} geomeans
+ * @returns {string[][]}
+ */
+function validateOnlySummary(geomeans) {
+  /** @param {"valid" | "invalid"} kind */
+  const peers = (kind) =>
+    ["cfworker", "jsonschema", "zod", "typebox"]
+      .map((id) => `${id} ${formatRatio(geomeans[`${kind}:${id}÷ours`])}`)
+      .join(", ");
+  /** @type {("valid" | "invalid")[]} */
+  const kinds = ["valid", "invalid"];
+  return kinds.map((kind) => [
+    `validate-only (check()), ${kind} payload`,
+    "— (measured)",
+    `${formatRatio(geomeans[`${kind}:ours÷ajv`])} Ajv (first error), ${formatRatio(geomeans[`${kind}:ours÷ajv-all`])} Ajv allErrors`,
+    "—",
+    `eval-free peers ÷ check(): ${peers(kind)}`,
+  ]);
 }
 
 /**

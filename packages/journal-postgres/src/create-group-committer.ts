@@ -2,14 +2,17 @@
 // into one transaction, so N concurrent writes cost one commit (one WAL flush) instead of N. Each
 // write has its own savepoint: a write that breaks the order rule fails alone. Writes are applied
 // sorted by batch (stably, so each batch keeps its order): two processes' transactions then lock
-// batch rows in the same order and cannot deadlock.
+// batch rows in the same order and cannot deadlock. A fenced write's lock check is made once per
+// batch and fence in a transaction: its row lock holds until the commit.
 import type { JournalRecord } from "@toolwright/tool-exec";
+import { checkOutClient } from "./checked-out-client";
 import type { PostgresJournalPool } from "./postgres-journal-options";
-import { writeBatchRecords } from "./write-batch-records";
+import { type WriteFence, writeBatchRecords } from "./write-batch-records";
 
 interface PendingWrite {
   readonly batchId: string;
   readonly records: readonly JournalRecord[];
+  readonly fence: WriteFence | undefined;
   resolve(inserted: number): void;
   reject(error: unknown): void;
 }
@@ -17,7 +20,7 @@ interface PendingWrite {
 /** Queues writes and commits them in groups; see the file header. */
 export interface GroupCommitter {
   /** Resolves with the rows inserted once the write's transaction committed. */
-  write(batchId: string, records: readonly JournalRecord[]): Promise<number>;
+  write(batchId: string, records: readonly JournalRecord[], fence?: WriteFence): Promise<number>;
   /** Resolves when no write is pending. */
   idle(): Promise<void>;
 }
@@ -34,14 +37,26 @@ export function createGroupCommitter(pool: PostgresJournalPool, schema: string):
     const ordered = [...group].sort((left, right) =>
       left.batchId < right.batchId ? -1 : left.batchId > right.batchId ? 1 : 0,
     );
-    const client = await pool.connect();
+    const checkedOut = await checkOutClient(pool);
+    const { client } = checkedOut;
+    const fenced = new Set<string>();
     try {
       await client.query("begin");
       for (const entry of ordered) {
+        const fenceKey = entry.fence === undefined ? "" : `${entry.batchId}\n${entry.fence.epoch}`;
         await client.query("savepoint journal_write");
         try {
-          const inserted = await writeBatchRecords(client, schema, entry.batchId, entry.records);
+          const inserted = await writeBatchRecords(
+            client,
+            schema,
+            entry.batchId,
+            entry.records,
+            entry.fence,
+            fenced.has(fenceKey),
+          );
           await client.query("release savepoint journal_write");
+          // Only now: a rolled-back savepoint also gives up the row lock its fence check took.
+          if (entry.fence !== undefined) fenced.add(fenceKey);
           outcomes.set(entry, { ok: true, inserted });
         } catch (error) {
           await client.query("rollback to savepoint journal_write");
@@ -49,10 +64,10 @@ export function createGroupCommitter(pool: PostgresJournalPool, schema: string):
         }
       }
       await client.query("commit");
-      client.release();
+      checkedOut.release();
     } catch (error) {
       await client.query("rollback").catch(() => {});
-      client.release(error instanceof Error ? error : true);
+      checkedOut.release(error);
       for (const entry of group) entry.reject(error);
       return;
     }
@@ -76,9 +91,9 @@ export function createGroupCommitter(pool: PostgresJournalPool, schema: string):
   }
 
   return {
-    write(batchId, records) {
+    write(batchId, records, fence) {
       return new Promise<number>((resolve, reject) => {
-        pending.push({ batchId, records, resolve, reject });
+        pending.push({ batchId, records, fence, resolve, reject });
         flushing ??= flush();
       });
     },

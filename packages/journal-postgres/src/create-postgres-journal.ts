@@ -7,11 +7,13 @@ import {
   type ToolCallJournal,
   validateJournalRecords,
 } from "@toolwright/tool-exec";
+import { type CheckedOutClient, checkOutClient } from "./checked-out-client";
 import { createGroupCommitter } from "./create-group-committer";
 import { listPostgresApprovals } from "./list-postgres-approvals";
 import { listPostgresBatches } from "./list-postgres-batches";
 import { migrateJournalSchema } from "./migrate-journal-schema";
-import type { PostgresJournalClient, PostgresJournalOptions } from "./postgres-journal-options";
+import type { PostgresJournalOptions } from "./postgres-journal-options";
+import type { WriteFence } from "./write-batch-records";
 
 const SCHEMA_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -39,7 +41,7 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
   }
   const schema = `"${schemaName}"`;
   const committer = createGroupCommitter(pool, schema);
-  const heldLocks = new Set<() => Promise<void>>();
+  const heldLocks = new Map<string, HeldLock>();
   let migrated: Promise<void> | undefined;
   let closed = false;
 
@@ -55,36 +57,58 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
   }
 
   async function query<TRow>(text: string, values: unknown[]): Promise<TRow[]> {
-    const client = await pool.connect();
+    const checkedOut = await checkOutClient(pool);
     try {
-      const { rows } = await client.query<TRow>(text, values);
-      client.release();
+      const { rows } = await checkedOut.client.query<TRow>(text, values);
+      checkedOut.release();
       return rows;
     } catch (error) {
-      client.release(error instanceof Error ? error : true);
+      checkedOut.release(error);
       throw error;
     }
   }
 
   const runQuery = <TRow>(text: string, values: unknown[]) => query<TRow>(text, values);
 
+  /** The fence of a write to `batchId`: the lock this journal holds on it, if any. */
+  function fenceOf(batchId: string): WriteFence | undefined {
+    const held = heldLocks.get(batchId);
+    if (held === undefined) return undefined;
+    if (held.connection.broken()) {
+      throw new ToolBatchError(
+        "BATCH_LOCKED",
+        `Batch ${batchId} is no longer locked by ${held.owner}: the lock's database connection ended (a restart, a failover, a terminated session), and another session may hold the batch now; stop working on it and recover it`,
+      );
+    }
+    return held;
+  }
+
+  async function write(batchId: string, records: readonly JournalRecord[]): Promise<number> {
+    await ready();
+    return committer.write(batchId, records, fenceOf(batchId));
+  }
+
   async function writeOne(
     batchId: string,
     record: JournalRecord,
   ): Promise<"recorded" | "duplicate"> {
     const copies = validateJournalRecords(batchId, [record]);
-    await ready();
-    return (await committer.write(batchId, copies)) === 1 ? "recorded" : "duplicate";
+    return (await write(batchId, copies)) === 1 ? "recorded" : "duplicate";
   }
 
   return {
     async append(batchId, records) {
       const copies = validateJournalRecords(batchId, records);
       await ready();
-      if (copies.length > 0) await committer.write(batchId, copies);
+      if (copies.length > 0) await write(batchId, copies);
     },
     settle: writeOne,
-    decide: writeOne,
+    // A decision needs no lock (any reviewer's process may decide), so it is never fenced.
+    async decide(batchId, record) {
+      const copies = validateJournalRecords(batchId, [record]);
+      await ready();
+      return (await committer.write(batchId, copies)) === 1 ? "recorded" : "duplicate";
+    },
     async read(batchId) {
       await ready(batchId);
       const rows = await query<{ record: JournalRecord }>(
@@ -113,58 +137,76 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
     },
     async lock(batchId, owner): Promise<JournalLock> {
       await ready(batchId);
-      const client = await pool.connect();
-      // A checked-out client's connection error would otherwise be an unhandled 'error' event.
-      const onError = () => {};
-      client.on?.("error", onError);
+      const connection = await checkOutClient(pool);
       const key = [`${schemaName}:${batchId}`];
-      let locked = false;
+      let epoch: string | undefined;
       try {
-        const { rows } = await client.query<{ locked: boolean }>(
+        const { rows } = await connection.client.query<{ locked: boolean }>(
           "select pg_try_advisory_lock(hashtext('toolwright'), hashtext($1)) as locked",
           key,
         );
-        locked = rows[0]?.locked === true;
+        if (rows[0]?.locked === true) {
+          // A new fencing token: the writes of an earlier holder that lost the lock now fail.
+          const raised = await connection.client.query<{ epoch: string }>(
+            `insert into ${schema}.locks (batch_id, epoch) values ($1, 1)
+             on conflict (batch_id) do update set epoch = ${schema}.locks.epoch + 1
+             returning epoch::text as epoch`,
+            [batchId],
+          );
+          epoch = raised.rows[0]?.epoch;
+        }
       } catch (error) {
-        client.off?.("error", onError);
-        client.release(error instanceof Error ? error : true);
+        connection.release(error);
         throw error;
       }
-      if (!locked) {
-        client.off?.("error", onError);
-        client.release();
+      if (epoch === undefined) {
+        connection.release();
         throw new ToolBatchError(
           "BATCH_LOCKED",
           `Batch ${batchId} is locked by another session (an advisory lock in schema ${schemaName}); ${owner} cannot take it`,
         );
       }
-      const release = async () => {
-        if (!heldLocks.delete(release)) return;
-        await unlock(client, key, onError);
+      const held: HeldLock = { epoch, owner, connection, key };
+      heldLocks.set(batchId, held);
+      return {
+        async release() {
+          if (heldLocks.get(batchId) !== held) return;
+          heldLocks.delete(batchId);
+          await unlock(connection, key);
+        },
       };
-      heldLocks.add(release);
-      return { release };
     },
     async close() {
       closed = true;
       await committer.idle();
-      await Promise.all([...heldLocks].map((release) => release()));
+      const held = [...heldLocks.values()];
+      heldLocks.clear();
+      await Promise.all(held.map(({ connection, key }) => unlock(connection, key)));
     },
   };
 }
 
-async function unlock(
-  client: PostgresJournalClient,
-  key: string[],
-  onError: () => void,
-): Promise<void> {
+/** A lock this journal holds: its connection (holding the advisory lock) and fencing token. */
+interface HeldLock extends WriteFence {
+  readonly owner: string;
+  readonly connection: CheckedOutClient;
+  readonly key: string[];
+}
+
+async function unlock(connection: CheckedOutClient, key: string[]): Promise<void> {
+  if (connection.broken()) {
+    // A broken connection took its session, and the lock, with it.
+    connection.release();
+    return;
+  }
   try {
-    await client.query("select pg_advisory_unlock(hashtext('toolwright'), hashtext($1))", key);
-    client.off?.("error", onError);
-    client.release();
+    await connection.client.query(
+      "select pg_advisory_unlock(hashtext('toolwright'), hashtext($1))",
+      key,
+    );
+    connection.release();
   } catch (error) {
     // The connection is broken: discarding it ends its session, and the lock with it.
-    client.off?.("error", onError);
-    client.release(error instanceof Error ? error : true);
+    connection.release(error);
   }
 }

@@ -1,6 +1,7 @@
 // The journal's tables. Migrations run in one transaction under a transaction-scoped advisory lock,
 // so any number of processes may start at once: one migrates, the others wait and find the work
 // done. Applied versions are kept in `<schema>.migrations`.
+import { checkOutClient } from "./checked-out-client";
 import type { PostgresJournalPool } from "./postgres-journal-options";
 
 const migrations: readonly ((schema: string) => string)[] = [
@@ -21,6 +22,11 @@ const migrations: readonly ((schema: string) => string)[] = [
     create unique index if not exists records_settled_once on ${schema}.records (batch_id, call_id) where kind = 'settled';
     create unique index if not exists records_decided_once on ${schema}.records (batch_id, call_id) where kind = 'decision';
     create index if not exists batches_open on ${schema}.batches (batch_id) where completed_at is null;`,
+  // The fencing token of each batch's lock: raised by every `lock`, checked by the holder's writes.
+  (schema) => `
+    create table if not exists ${schema}.locks (
+      batch_id text primary key,
+      epoch bigint not null);`,
   // The listings (listBatches, listPendingApprovals). PostgreSQL refuses to read any field of a
   // json value that holds a \u0000 escape (a tool's output may), so the listings never apply a
   // json operator to a record: the writer stores what they sort and filter by in columns of their
@@ -66,7 +72,8 @@ export async function migrateJournalSchema(
   pool: PostgresJournalPool,
   schema: string,
 ): Promise<void> {
-  const client = await pool.connect();
+  const checkedOut = await checkOutClient(pool);
+  const { client } = checkedOut;
   try {
     await client.query("begin");
     await client.query("select pg_advisory_xact_lock(hashtext('toolwright'), hashtext($1))", [
@@ -87,10 +94,10 @@ export async function migrateJournalSchema(
       await client.query(`insert into ${schema}.migrations (version) values ($1)`, [version]);
     }
     await client.query("commit");
-    client.release();
+    checkedOut.release();
   } catch (error) {
     await client.query("rollback").catch(() => {});
-    client.release(error instanceof Error ? error : true);
+    checkedOut.release(error);
     throw error;
   }
 }

@@ -8,17 +8,25 @@ export interface PostgresQueryResult<TRow> {
  * What the journal uses of a `pg` client: a `pg.PoolClient` fits.
  *
  * **Contract:** `query` may reject (the journal rolls back and passes the error on); `on("error")`
- * gets a listener while a lock holds the client, so a dropped connection is not an unhandled event.
+ * and `on("end")` get a listener for as long as the journal has the client checked out, so a
+ * dropped connection is never an unhandled `'error'` event, and a lock whose connection ended is
+ * known lost.
  */
 export interface PostgresJournalClient {
+  /** Runs one parameterised statement (`$1`, `$2`, …) and resolves to its rows. */
   query<TRow = Record<string, unknown>>(
     text: string,
     values?: unknown[],
   ): Promise<PostgresQueryResult<TRow>>;
   /** Returns the client to its pool; with an error, the pool discards it. */
   release(error?: Error | boolean): void;
-  on?(event: "error", listener: (error: Error) => void): unknown;
-  off?(event: "error", listener: (error: Error) => void): unknown;
+  /**
+   * Listens for the connection's `error` and `end` events, so a connection lost while the journal
+   * holds it is noticed.
+   */
+  on?(event: "error" | "end", listener: (error?: Error) => void): unknown;
+  /** Removes a listener added with `on` when the client goes back to the pool. */
+  off?(event: "error" | "end", listener: (error?: Error) => void): unknown;
 }
 
 /**
@@ -29,6 +37,7 @@ export interface PostgresJournalClient {
  * pool.
  */
 export interface PostgresJournalPool {
+  /** Checks a client out of the pool; the journal returns it with `release`. */
   connect(): Promise<PostgresJournalClient>;
 }
 

@@ -3,23 +3,45 @@ import { toListingColumns } from "./listing-columns";
 import type { PostgresJournalClient } from "./postgres-journal-options";
 
 /**
+ * The fencing token of a held lock (see `lock` in create-postgres-journal.ts): a write carrying it
+ * is applied only while the batch's `locks.epoch` still equals it.
+ */
+export interface WriteFence {
+  readonly epoch: string;
+}
+
+/**
  * Writes validated records of one batch inside the caller's transaction; returns how many rows
  * were inserted (a `settled` or `decision` record whose call already has one is skipped by the
  * unique indexes `records_settled_once` and `records_decided_once`). The batch's row is locked
  * first (`for update`), so writes to one batch from any process are serialised and the order
- * rule is checked against committed state.
+ * rule is checked against committed state. With a `fence`, the batch's `locks` row is read with
+ * `for share` (a `lock` raising the epoch waits for this transaction, and this write waits for a
+ * raise under way) and the write is refused with `BATCH_LOCKED` unless the epoch is still the
+ * fence's: a holder that lost its lock to another session can no longer write. `fenceChecked`
+ * says the caller's transaction already checked this fence (the row lock holds until commit).
  */
 export async function writeBatchRecords(
   client: PostgresJournalClient,
   schema: string,
   batchId: string,
   records: readonly JournalRecord[],
+  fence?: WriteFence,
+  fenceChecked = false,
 ): Promise<number> {
   const { rows } = await client.query<{ completed: boolean }>(
     `select completed_at is not null as completed from ${schema}.batches where batch_id = $1 for update`,
     [batchId],
   );
-  const status = { exists: rows.length > 0, completed: rows[0]?.completed === true };
+  if (fence !== undefined && !fenceChecked) await checkFence(client, schema, batchId, fence);
+  const completing = records.some((record) => record.t === "completed");
+  const status = {
+    exists: rows.length > 0,
+    completed: rows[0]?.completed === true,
+    ...(completing && rows.length > 0
+      ? { unsettled: await readUnsettledCalls(client, schema, batchId) }
+      : {}),
+  };
   const after = checkJournalRecordOrder(batchId, records, status);
   if (!status.exists) {
     const created = await client.query(
@@ -67,4 +89,37 @@ export async function writeBatchRecords(
     );
   }
   return inserted.rowCount ?? 0;
+}
+
+async function checkFence(
+  client: PostgresJournalClient,
+  schema: string,
+  batchId: string,
+  fence: WriteFence,
+): Promise<void> {
+  const { rows } = await client.query<{ epoch: string }>(
+    `select epoch::text as epoch from ${schema}.locks where batch_id = $1 for share`,
+    [batchId],
+  );
+  const epoch = rows[0]?.epoch;
+  if (epoch !== fence.epoch) {
+    throw new ToolBatchError(
+      "BATCH_LOCKED",
+      `Batch ${batchId} was locked by another session after this one lost its lock (fencing token ${epoch ?? "none"}, this holder's ${fence.epoch}): the write is refused; stop working on the batch`,
+    );
+  }
+}
+
+/** The calls of the batch with a `started` record and no `settled` one (only `completed` asks). */
+async function readUnsettledCalls(
+  client: PostgresJournalClient,
+  schema: string,
+  batchId: string,
+): Promise<Set<string>> {
+  const { rows } = await client.query<{ call_id: string }>(
+    `select call_id from ${schema}.records where batch_id = $1 and kind = 'started'
+     except select call_id from ${schema}.records where batch_id = $1 and kind = 'settled'`,
+    [batchId],
+  );
+  return new Set(rows.map((row) => row.call_id));
 }

@@ -32,7 +32,7 @@ function hangingHandler(started: () => void, observed: unknown[]) {
 }
 
 describe("a mounted tool's execute", () => {
-  it("should stream progress notifications to onUpdate and return the final result", async () => {
+  it("should stream progress notifications to onUpdate, with their progress, total and message, and return the final result", async () => {
     const server = createTestServer([listedTool("work")], {
       work: async (_args, context) => {
         const progressToken = context.mcpReq._meta?.progressToken;
@@ -66,10 +66,15 @@ describe("a mounted tool's execute", () => {
       {
         content: [{ type: "text", text: "1/2" }],
         details: { progress: 1, total: 2, message: undefined },
+        progress: 1,
+        total: 2,
       },
       {
         content: [{ type: "text", text: "almost" }],
         details: { progress: 2, total: 2, message: "almost" },
+        progress: 2,
+        total: 2,
+        message: "almost",
       },
     ]);
   });

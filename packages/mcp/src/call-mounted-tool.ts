@@ -69,9 +69,14 @@ export async function callMountedTool(
           const { total, message } = progress;
           const text =
             message ?? (total ? `${progress.progress}/${total}` : `${progress.progress}`);
+          // The fields of the notification also travel as the update's own progress fields, so
+          // a registry that serves this tool again passes the server's numbers on unchanged.
           context.onUpdate({
             content: [{ type: "text", text }],
             details: { progress: progress.progress, total, message },
+            progress: progress.progress,
+            ...(total !== undefined && { total }),
+            ...(message !== undefined && { message }),
           });
         },
         toolDefinition: binding.definition,

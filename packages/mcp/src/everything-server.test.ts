@@ -99,27 +99,47 @@ describe("mountMcpServer with @modelcontextprotocol/server-everything over stdio
     expect(updates.length).toBeGreaterThanOrEqual(2);
   });
 
-  it("should map resource links, embedded blobs and audience annotations", async () => {
+  it("should keep resource links, embedded resources and audience-annotated blocks one to one", async () => {
     const links = await runToolCall(call("get-resource-links", { count: 2 }), { tools: registry });
-    expect(texts(links).slice(1)).toEqual([
-      "[resource link] Blob Resource 1: demo://resource/dynamic/blob/1 (text/plain)\nResource 1: plaintext resource",
-      "[resource link] Text Resource 2: demo://resource/dynamic/text/2 (text/plain)\nResource 2: plaintext resource",
+    expect(links.result.content.slice(1)).toEqual([
+      {
+        type: "resource_link",
+        uri: "demo://resource/dynamic/blob/1",
+        name: "Blob Resource 1",
+        description: "Resource 1: plaintext resource",
+        mimeType: "text/plain",
+      },
+      {
+        type: "resource_link",
+        uri: "demo://resource/dynamic/text/2",
+        name: "Text Resource 2",
+        description: "Resource 2: plaintext resource",
+        mimeType: "text/plain",
+      },
     ]);
     const blob = await runToolCall(
       call("get-resource-reference", { resourceType: "Blob", resourceId: 1 }),
       { tools: registry },
     );
-    const blobText = texts(blob).find((text) => text.startsWith("[resource "));
-    expect(blobText).toMatch(
-      /^\[resource demo:\/\/resource\/dynamic\/blob\/1: [^,]+, \d+ bytes, not shown\]$/,
-    );
+    const embedded = blob.result.content.find((block) => block.type === "resource");
+    expect(embedded).toEqual({
+      type: "resource",
+      resource: {
+        uri: "demo://resource/dynamic/blob/1",
+        mimeType: "text/plain",
+        blob: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/),
+      },
+    });
     const annotated = await runToolCall(
       call("get-annotated-message", { messageType: "debug", includeImage: true }),
       { tools: registry },
     );
-    expect(texts(annotated)).toEqual(["Debug: Cache hit ratio 0.95, latency 150ms"]);
     const details = annotated.result.details as McpResultDetails;
-    expect((details.mcp.content as unknown[]).length).toBe(2);
+    expect(annotated.result.content).toEqual(details.mcp.content);
+    expect(annotated.result.content.map((block) => block.annotations?.audience)).toEqual([
+      ["assistant"],
+      ["user"],
+    ]);
   });
 
   it("should validate structured content against the declared output schema and keep it", async () => {

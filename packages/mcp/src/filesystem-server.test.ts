@@ -1,5 +1,5 @@
 // The reference filesystem server from npm, over stdio (one process for this file), on a temporary
-// directory: destructive hints, an approval policy built on them, audio that never reaches the model.
+// directory: destructive hints, an approval policy built on them, a .wav's audio block kept whole.
 import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import type { McpResultDetails } from "./call-mounted-tool";
 import { getMcpToolInfo } from "./get-mcp-tool-info";
 import type { McpMount } from "./mcp-mount";
 import { mountMcpServer } from "./mount-mcp-server";
-import { connectStdioServer } from "./test-support";
+import { connectStdioServer, createWav } from "./test-support";
 
 const registry = new ToolRegistry();
 let mount: McpMount;
@@ -86,23 +86,17 @@ describe("mountMcpServer with @modelcontextprotocol/server-filesystem over stdio
     expect(listed.isError).toBe(false);
   });
 
-  it("should describe audio as text, keeping its bytes out of the model's content", async () => {
-    const bytes = Buffer.alloc(1000, 7);
-    const path = join(sandbox, "sound.wav");
+  it("should keep a .wav's audio block one to one, its bytes untouched", async () => {
+    const bytes = createWav(8000, 0.25);
+    const path = join(sandbox, "tone.wav");
     await writeFile(path, bytes);
     const outcome = await runToolCall(call("read_media_file", { path }), { tools: registry });
     expect(outcome.isError).toBe(false);
-    const base64Length = bytes.toString("base64").length;
     expect(outcome.result.content).toEqual([
-      {
-        type: "text",
-        text: `[audio audio/wav, ${Math.floor((base64Length * 3) / 4)} bytes, not shown]`,
-      },
+      { type: "audio", data: bytes.toString("base64"), mimeType: "audio/wav" },
     ]);
     const details = outcome.result.details as McpResultDetails;
-    expect(details.mcp.content).toEqual([
-      { type: "audio", mimeType: "audio/wav", data: bytes.toString("base64") },
-    ]);
+    expect(details.mcp.content).toEqual(outcome.result.content);
   });
 
   it("should pass the server's own error results through as error results", async () => {

@@ -4,12 +4,14 @@ import * as root from "./index";
 import * as server from "./server";
 
 describe("@toolwright/mcp entries", () => {
-  it("should export the SPEC §9 names from the root and serveRegistry from ./server", () => {
+  it("should export the mount, content, request-seam and text names from the root and serveRegistry from ./server", () => {
     expect(Object.keys(root).sort()).toEqual(
       [
         "CANCELLED_BY_CLIENT",
         "McpBridgeError",
+        "McpRequestSeam",
         "connectionClosedText",
+        "getMcpRequest",
         "getMcpToolInfo",
         "inactivityText",
         "mapMcpContent",

@@ -1,6 +1,7 @@
 // The public API of @toolwright/mcp: explicit named exports only. This entry imports only types
 // from the MCP SDK and stays browser-safe; `serveRegistry` lives in `@toolwright/mcp/server`.
 export type { McpResultDetails } from "./call-mounted-tool";
+export { getMcpRequest } from "./get-mcp-request";
 export type { McpEffectiveHints, McpToolInfo } from "./get-mcp-tool-info";
 export { getMcpToolInfo } from "./get-mcp-tool-info";
 export type { MapMcpContentOptions, MappedMcpContent } from "./map-mcp-content";
@@ -26,6 +27,8 @@ export type {
   McpToolFilter,
   McpToolTransform,
 } from "./mcp-mount-options";
+export type { McpRequest } from "./mcp-request-seam";
+export { McpRequestSeam } from "./mcp-request-seam";
 export type { McpToolChanges } from "./mcp-tool-changes";
 export type { McpClientFactory, McpMountSource } from "./mount-mcp-server";
 export { mountMcpServer } from "./mount-mcp-server";

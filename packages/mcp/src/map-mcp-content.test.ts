@@ -7,81 +7,88 @@ const blob = "AAECAwQFBgcICQ==";
 
 describe("mapMcpContent", () => {
   it.each([
-    ["text", { type: "text", text: "hi" }, { type: "text", text: "hi" }],
+    ["text", { type: "text", text: "hi" }],
+    ["image", { type: "image", data: png, mimeType: "image/png" }],
+    ["audio", { type: "audio", data: "UklGRg==", mimeType: "audio/wav" }],
     [
-      "image",
-      { type: "image", data: png, mimeType: "image/png" },
-      { type: "image", data: png, mimeType: "image/png" },
-    ],
-    [
-      "audio",
-      { type: "audio", data: "AAAA", mimeType: "audio/wav" },
-      { type: "text", text: "[audio audio/wav, 3 bytes, not shown]" },
-    ],
-    [
-      "resource_link with title, mime type and description",
+      "resource_link with every optional field",
       {
         type: "resource_link",
         uri: "file:///a.txt",
         name: "a",
         title: "A file",
-        mimeType: "text/plain",
         description: "The A",
+        mimeType: "text/plain",
+        size: 12,
       },
-      { type: "text", text: "[resource link] A file: file:///a.txt (text/plain)\nThe A" },
     ],
-    [
-      "resource_link, bare",
-      { type: "resource_link", uri: "file:///b", name: "b" },
-      { type: "text", text: "[resource link] b: file:///b" },
-    ],
+    ["resource_link, bare", { type: "resource_link", uri: "file:///b", name: "b" }],
     [
       "text resource",
-      { type: "resource", resource: { uri: "file:///c.md", text: "# C" } },
-      { type: "text", text: "[resource file:///c.md]\n# C" },
+      {
+        type: "resource",
+        resource: { uri: "file:///c.md", mimeType: "text/markdown", text: "# C" },
+      },
     ],
     [
       "image blob resource",
       { type: "resource", resource: { uri: "file:///d.png", mimeType: "image/png", blob: png } },
-      { type: "image", data: png, mimeType: "image/png" },
-    ],
-    [
-      "binary blob resource",
-      { type: "resource", resource: { uri: "file:///e.bin", mimeType: "application/zip", blob } },
-      { type: "text", text: "[resource file:///e.bin: application/zip, 12 bytes, not shown]" },
     ],
     [
       "blob resource without a mime type",
       { type: "resource", resource: { uri: "file:///f", blob } },
-      { type: "text", text: "[resource file:///f: binary, 12 bytes, not shown]" },
     ],
     [
-      "unknown type",
-      { type: "hologram", depth: 3 },
-      { type: "text", text: '{"type":"hologram","depth":3}' },
+      "a block with every annotation",
+      {
+        type: "audio",
+        data: "UklGRg==",
+        mimeType: "audio/mpeg",
+        annotations: { audience: ["user"], priority: 0.5, lastModified: "2026-01-01T00:00:00Z" },
+      },
     ],
-    [
-      "a malformed text block",
-      { type: "text", text: 5 },
-      { type: "text", text: '{"type":"text","text":5}' },
-    ],
-  ])("should map %s", (_name, block, expected) => {
-    expect(mapMcpContent([block as McpContentBlock])).toEqual({ content: [expected], omitted: [] });
+  ])("should map %s one to one", (_name, block) => {
+    expect(mapMcpContent([block as McpContentBlock])).toEqual({ content: [block], omitted: [] });
   });
 
-  it("should leave out blocks meant only for the user, unless respectAudience is false", () => {
+  it("should leave out fields outside the content model, such as _meta and icons", () => {
+    const block = {
+      type: "resource_link",
+      uri: "file:///a",
+      name: "a",
+      icons: [{ src: "https://x/i.png" }],
+      _meta: { trace: 1 },
+    };
+    expect(mapMcpContent([block as McpContentBlock]).content).toEqual([
+      { type: "resource_link", uri: "file:///a", name: "a" },
+    ]);
+  });
+
+  it.each([
+    ["an unknown type", { type: "hologram", depth: 3 }],
+    ["a text block without text", { type: "text", text: 5 }],
+    ["an audio block without a MIME type", { type: "audio", data: "AAAA" }],
+    [
+      "a resource with both text and blob",
+      { type: "resource", resource: { uri: "u", text: "t", blob } },
+    ],
+    ["Toolwright's own file type, which MCP does not have", { type: "file", url: "https://x/a" }],
+  ])("should turn %s into a text block with its JSON", (_name, block) => {
+    expect(mapMcpContent([block as McpContentBlock]).content).toEqual([
+      { type: "text", text: JSON.stringify(block) },
+    ]);
+  });
+
+  it("should keep blocks meant only for the user by default, and leave them out with respectAudience", () => {
     const blocks = [
       { type: "text", text: "for both", annotations: { audience: ["user", "assistant"] } },
       { type: "text", text: "for the user", annotations: { audience: ["user"] } },
       { type: "text", text: "no audience", annotations: { priority: 1 } },
     ] as McpContentBlock[];
-    const respected = mapMcpContent(blocks);
-    expect(respected.content).toEqual([
-      { type: "text", text: "for both" },
-      { type: "text", text: "no audience" },
-    ]);
+    expect(mapMcpContent(blocks)).toEqual({ content: blocks, omitted: [] });
+    const respected = mapMcpContent(blocks, { respectAudience: true });
+    expect(respected.content).toEqual([blocks[0], blocks[2]]);
     expect(respected.omitted).toEqual([blocks[1]]);
-    expect(mapMcpContent(blocks, { respectAudience: false }).content).toHaveLength(3);
   });
 
   it("should let mapContent override single blocks and fall back on undefined", () => {
@@ -99,13 +106,16 @@ describe("mapMcpContent", () => {
     ]);
   });
 
-  it("should never put base64 bytes of audio or binary blobs into the model's content", () => {
-    const data = "QUJD".repeat(1000);
-    const mapped = mapMcpContent([
-      { type: "audio", data, mimeType: "audio/mpeg" },
-      { type: "resource", resource: { uri: "x:y", blob: data, mimeType: "application/pdf" } },
-    ] as McpContentBlock[]);
-    expect(JSON.stringify(mapped.content)).not.toContain("QUJD");
+  it("should copy blocks, so changing the server's result later changes nothing", () => {
+    const block = { type: "image", data: png, mimeType: "image/png", annotations: { priority: 1 } };
+    const [mapped] = mapMcpContent([block as McpContentBlock]).content;
+    block.annotations.priority = 0;
+    expect(mapped).toEqual({
+      type: "image",
+      data: png,
+      mimeType: "image/png",
+      annotations: { priority: 1 },
+    });
   });
 
   it("should give nothing for a content that is not an array, and survive odd blocks", () => {

@@ -1,10 +1,18 @@
-import type { ToolContent } from "@toolwright/tool-core";
+import {
+  type Content,
+  isInvalidContentBlock,
+  readContentBlock,
+  type ToolContent,
+} from "@toolwright/tool-core";
 import type { McpContentBlock } from "./mcp-client-like";
 import type { McpContentMapper } from "./mcp-mount-options";
 
 /** Options of {@link mapMcpContent}. */
 export interface MapMcpContentOptions {
-  /** Leave out blocks whose `annotations.audience` is set and lacks `"assistant"`; default `true`. */
+  /**
+   * Leave out blocks whose `annotations.audience` is set and lacks `"assistant"`; default `false`
+   * (the provider layer applies the audience where content becomes model input).
+   */
   readonly respectAudience?: boolean;
   /** A per-block override; see {@link McpContentMapper}. */
   readonly mapContent?: McpContentMapper;
@@ -12,18 +20,29 @@ export interface MapMcpContentOptions {
 
 /** What {@link mapMcpContent} returns. */
 export interface MappedMcpContent {
-  /** What the model sees, in block order. */
+  /** The blocks as Toolwright content, in block order. */
   readonly content: ToolContent[];
-  /** The blocks left out because their audience excludes the assistant. */
+  /** The blocks left out because their audience excludes the assistant (`respectAudience` only). */
   readonly omitted: McpContentBlock[];
 }
 
+/** The MCP block types that have a Toolwright content type of the same name and fields. */
+const MCP_BLOCK_TYPES: ReadonlySet<unknown> = new Set([
+  "text",
+  "image",
+  "audio",
+  "resource_link",
+  "resource",
+]);
+
 /**
- * Turns the content blocks of an MCP tool result into Toolwright content: text and images pass
- * through; audio, binary resources and blobs become a short text that names them (their bytes never
- * reach the model); resource links and text resources become text with their URI; an unknown block
- * becomes its JSON. Never throws for a malformed block (a non-array gives no content), only when
- * `mapContent` throws.
+ * Turns the content blocks of an MCP tool result into Toolwright content, one to one: `text`,
+ * `image`, `audio`, `resource_link` and `resource` become the block of the same type with the same
+ * fields, annotations included (fields outside the content model, such as `_meta` or `icons`, are
+ * left out; the original blocks stay in the result's `details`). What a model may be sent is
+ * decided later, by the provider layer. A block of an unknown type, or one whose fields do not fit
+ * its type, becomes a text block with its JSON. Never throws for a malformed block (a non-array
+ * gives no content), only when `mapContent` throws.
  */
 export function mapMcpContent(
   blocks: readonly McpContentBlock[] | undefined,
@@ -32,7 +51,7 @@ export function mapMcpContent(
   const content: ToolContent[] = [];
   const omitted: McpContentBlock[] = [];
   if (!Array.isArray(blocks)) return { content, omitted };
-  const respectAudience = options.respectAudience !== false;
+  const respectAudience = options.respectAudience === true;
   for (const block of blocks as readonly unknown[]) {
     if (respectAudience && isHiddenFromAssistant(block)) {
       omitted.push(block as McpContentBlock);
@@ -51,74 +70,23 @@ function isHiddenFromAssistant(block: unknown): boolean {
   return Array.isArray(audience) && !audience.includes("assistant");
 }
 
-function mapBlock(block: unknown): ToolContent {
-  if (!isRecord(block)) return jsonText(block);
-  switch (block.type) {
-    case "text":
-      if (typeof block.text === "string") return { type: "text", text: block.text };
-      break;
-    case "image":
-      if (typeof block.data === "string" && typeof block.mimeType === "string") {
-        return { type: "image", data: block.data, mimeType: block.mimeType };
-      }
-      break;
-    case "audio":
-      if (typeof block.data === "string") {
-        return text(
-          `[audio ${String(block.mimeType)}, ${decodedSize(block.data)} bytes, not shown]`,
-        );
-      }
-      break;
-    case "resource_link":
-      if (typeof block.uri === "string") return mapResourceLink(block);
-      break;
-    case "resource":
-      if (isRecord(block.resource) && typeof block.resource.uri === "string") {
-        return mapEmbeddedResource(block.resource);
-      }
-      break;
+function mapBlock(block: unknown): Content {
+  // `file` is Toolwright's own type; an MCP server sending one sends an unknown type.
+  if (isRecord(block) && MCP_BLOCK_TYPES.has(block.type)) {
+    const checked = readContentBlock(block);
+    if (!isInvalidContentBlock(checked)) return checked;
   }
   return jsonText(block);
 }
 
-function mapResourceLink(block: Record<string, unknown>): ToolContent {
-  const label = typeof block.title === "string" ? block.title : String(block.name);
-  let line = `[resource link] ${label}: ${String(block.uri)}`;
-  if (typeof block.mimeType === "string") line += ` (${block.mimeType})`;
-  if (typeof block.description === "string") line += `\n${block.description}`;
-  return text(line);
-}
-
-function mapEmbeddedResource(resource: Record<string, unknown>): ToolContent {
-  const uri = String(resource.uri);
-  if (typeof resource.text === "string") return text(`[resource ${uri}]\n${resource.text}`);
-  if (typeof resource.blob === "string") {
-    const mimeType = typeof resource.mimeType === "string" ? resource.mimeType : undefined;
-    if (mimeType?.startsWith("image/")) return { type: "image", data: resource.blob, mimeType };
-    return text(
-      `[resource ${uri}: ${mimeType ?? "binary"}, ${decodedSize(resource.blob)} bytes, not shown]`,
-    );
-  }
-  return jsonText({ type: "resource", resource });
-}
-
-/** The decoded size of base64 text, as SPEC §9.3 defines it: `floor(length × 3 / 4)`. */
-function decodedSize(base64: string): number {
-  return Math.floor((base64.length * 3) / 4);
-}
-
-function text(value: string): ToolContent {
-  return { type: "text", text: value };
-}
-
-function jsonText(block: unknown): ToolContent {
+function jsonText(block: unknown): Content {
   let serialized: string | undefined;
   try {
     serialized = JSON.stringify(block);
   } catch {
     serialized = undefined;
   }
-  return text(serialized ?? String(block));
+  return { type: "text", text: serialized ?? String(block) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

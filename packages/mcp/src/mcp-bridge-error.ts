@@ -11,7 +11,12 @@ export type McpBridgeErrorCode =
   /** The operation needs a connected server (e.g. `refresh()` while disconnected). */
   | "NOT_CONNECTED"
   /** The mount was closed. */
-  | "CLOSED";
+  | "CLOSED"
+  /**
+   * A served tool asked for something its connection cannot carry: sampling or elicitation on a
+   * 2026-07-28 connection, where the MCP SDK refuses server-to-client requests.
+   */
+  | "UNSUPPORTED";
 
 /** Options of {@link McpBridgeError}. */
 export interface McpBridgeErrorOptions {
@@ -22,6 +27,7 @@ export interface McpBridgeErrorOptions {
 export class McpBridgeError extends Error {
   readonly code: McpBridgeErrorCode;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: McpBridgeErrorCode, message: string, options?: McpBridgeErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "McpBridgeError";

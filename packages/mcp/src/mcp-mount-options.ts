@@ -93,7 +93,11 @@ export interface McpMountOptions {
   readonly trustAnnotations?: boolean;
   /** Check `structuredContent` against the tool's `outputSchema`; default `true`. */
   readonly validateOutput?: boolean;
-  /** Leave out blocks whose `annotations.audience` excludes the assistant; default `true`. */
+  /**
+   * Leave out, at mount time, blocks whose `annotations.audience` excludes the assistant; default
+   * `false`: a mount keeps every block with its annotations (so a mount → serve proxy is lossless),
+   * and the provider layer leaves such blocks out of what a model is sent.
+   */
   readonly respectAudience?: boolean;
   /** See {@link McpContentMapper}. */
   readonly mapContent?: McpContentMapper;

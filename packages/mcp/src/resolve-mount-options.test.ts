@@ -3,7 +3,7 @@ import { McpBridgeError } from "./mcp-bridge-error";
 import { resolveMountOptions } from "./resolve-mount-options";
 
 describe("resolveMountOptions", () => {
-  it("should apply the SPEC §9.1 defaults", () => {
+  it("should apply the defaults (respectAudience off: the provider layer applies the audience)", () => {
     expect(resolveMountOptions({ id: "files" })).toEqual({
       id: "files",
       prefix: "files__",
@@ -15,7 +15,7 @@ describe("resolveMountOptions", () => {
       concurrency: "annotations",
       trustAnnotations: false,
       validateOutput: true,
-      respectAudience: true,
+      respectAudience: false,
       listChangedDebounceMs: 100,
       onDisconnect: "keep",
       reconnectPolicy: { initialDelayMs: 250, maxDelayMs: 10_000, maxAttempts: 5 },

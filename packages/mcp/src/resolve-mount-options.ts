@@ -69,7 +69,7 @@ export function resolveMountOptions(options: McpMountOptions): ResolvedMountOpti
     concurrency: options.concurrency ?? "annotations",
     trustAnnotations: options.trustAnnotations === true,
     validateOutput: options.validateOutput !== false,
-    respectAudience: options.respectAudience !== false,
+    respectAudience: options.respectAudience === true,
     listChangedDebounceMs,
     onDisconnect: options.onDisconnect ?? "keep",
     reconnectPolicy: resolveReconnect(options.reconnect),

@@ -28,7 +28,10 @@ export type ServedToolAnnotator = (tool: Tool) => ToolAnnotations | undefined;
 
 /** Options of `serveRegistry`. */
 export interface ServeRegistryOptions<TContext = unknown> {
-  /** How each call runs: hooks, `seams`, `timeoutMs`, `timeoutGraceMs`, a fixed `context`. */
+  /**
+   * How each call runs: hooks, `seams`, `timeoutMs`, `timeoutGraceMs`, a fixed `context`. Each call
+   * also gets `McpRequestSeam`, its MCP request.
+   */
   readonly run?: Omit<RunToolCallOptions<TContext>, "tools" | "signal" | "onUpdate">;
   /** See {@link McpRequestContextMapper}. */
   readonly context?: McpRequestContextMapper<TContext>;
@@ -50,6 +53,11 @@ export interface ServeRegistryOptions<TContext = unknown> {
   readonly listChangedDebounceMs?: number;
   /** Send `notifications/progress` for a tool's updates when the client asked for progress; default `true`. */
   readonly progress?: boolean;
+  /**
+   * Declare the `logging` capability, so clients can set a level with `logging/setLevel` and
+   * served tools' `log` reaches them; default `true`.
+   */
+  readonly logging?: boolean;
 }
 
 /** What `serveRegistry` returns. */

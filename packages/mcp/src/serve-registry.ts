@@ -5,11 +5,20 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { Tool, ToolContent, ToolRegistry, ToolUpdate } from "@toolwright/tool-core";
+import type {
+  Seam,
+  SeamImplementations,
+  Tool,
+  ToolRegistry,
+  ToolUpdate,
+} from "@toolwright/tool-core";
 import { runToolCall } from "@toolwright/tool-exec";
+import { createServedRequest } from "./create-served-request";
 import { getMcpToolInfo } from "./get-mcp-tool-info";
 import { McpBridgeError } from "./mcp-bridge-error";
+import { McpRequestSeam } from "./mcp-request-seam";
 import type { ServedRegistry, ServeRegistryOptions } from "./serve-registry-options";
+import { toMcpContent } from "./to-mcp-content";
 import { advertisedOutputSchema, toServedTool } from "./to-served-tool";
 
 /**
@@ -17,8 +26,12 @@ import { advertisedOutputSchema, toServedTool } from "./to-served-tool";
  * an `McpServer` that registers no tools itself). Every `tools/call` runs through `runToolCall` —
  * coercion, validation, hooks, seams, time limits — and every outcome, a validation error or a
  * block included, is a `CallToolResult` (`isError: true` for failures), never a JSON-RPC error;
- * only an unknown name is (`Tool <name> not found`, as the MCP spec asks). Registry changes send
- * one debounced `notifications/tools/list_changed`. Call it before `server.connect`.
+ * only an unknown name is (`Tool <name> not found`, as the MCP spec asks). Every content block is
+ * sent one to one (a `file` as a resource link or an embedded resource). Each call gets its own
+ * request through {@link McpRequestSeam} (logging, sampling, elicitation, session and auth), and a
+ * tool's updates become progress notifications with its `progress`, `total` and `message`.
+ * Registry changes send one debounced `notifications/tools/list_changed`. Call it before
+ * `server.connect`.
  */
 export function serveRegistry<TContext = unknown>(
   registry: ToolRegistry,
@@ -35,7 +48,11 @@ export function serveRegistry<TContext = unknown>(
     }
   };
   try {
-    server.registerCapabilities({ tools: { listChanged: true } });
+    server.registerCapabilities(
+      options.logging === false
+        ? { tools: { listChanged: true } }
+        : { tools: { listChanged: true }, logging: {} },
+    );
   } catch (error) {
     throw new McpBridgeError(
       "INVALID_OPTIONS",
@@ -43,6 +60,8 @@ export function serveRegistry<TContext = unknown>(
       { cause: error },
     );
   }
+  // The run's own seams, read once; each call adds its request on a copy.
+  const baseSeams = [...(options.run?.seams ?? [])] as Array<readonly [Seam<unknown>, unknown]>;
   server.setRequestHandler("tools/list", () => ({
     tools: registry
       .list()
@@ -55,7 +74,14 @@ export function serveRegistry<TContext = unknown>(
     if (tool === undefined || !isServed(tool)) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
     }
-    const result = await callServedTool(registry, tool, request.params.arguments, context, options);
+    const result = await callServedTool(
+      registry,
+      tool,
+      request.params.arguments,
+      context,
+      options,
+      baseSeams,
+    );
     return server.projectCallToolResult(result, advertisedOutputSchema(tool));
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -93,30 +119,17 @@ async function callServedTool<TContext>(
   args: Record<string, unknown> | undefined,
   context: ServerContext,
   options: ServeRegistryOptions<TContext>,
+  baseSeams: ReadonlyArray<readonly [Seam<unknown>, unknown]>,
 ): Promise<CallToolResult> {
   const sessionPart = context.sessionId === undefined ? "" : `${context.sessionId}-`;
-  const progressToken = context.mcpReq._meta?.progressToken;
-  let updates = 0;
-  const onUpdate =
-    options.progress === false || progressToken === undefined
-      ? undefined
-      : (partial: ToolUpdate) => {
-          updates += 1;
-          const message = partial.content?.find((part) => part.type === "text")?.text;
-          return context.mcpReq
-            .notify({
-              method: "notifications/progress",
-              params: {
-                progressToken,
-                progress: updates,
-                ...(message !== undefined && { message }),
-              },
-            })
-            .catch(() => {});
-        };
+  const onUpdate = options.progress === false ? undefined : createProgressSender(context.mcpReq);
   try {
     const hookContext =
       options.context === undefined ? options.run?.context : options.context(context);
+    const seams: SeamImplementations = new Map(baseSeams).set(
+      McpRequestSeam,
+      createServedRequest(context),
+    );
     const outcome = await runToolCall(
       {
         type: "toolCall",
@@ -127,6 +140,7 @@ async function callServedTool<TContext>(
       {
         ...options.run,
         tools: registry,
+        seams,
         signal: context.mcpReq.signal,
         context: hookContext,
         onUpdate,
@@ -149,28 +163,32 @@ async function callServedTool<TContext>(
   }
 }
 
-function toMcpContent(part: ToolContent): CallToolResult["content"][number] {
-  switch (part.type) {
-    case "text":
-      return { type: "text", text: part.text };
-    case "image":
-    case "audio":
-      return { type: part.type, data: part.data, mimeType: part.mimeType };
-    case "file":
-      // MCP has no file block: a file by URL is a link to it, a file by value an embedded blob.
-      return part.url === undefined
-        ? {
-            type: "resource",
-            resource: { uri: `data:${part.mimeType}`, mimeType: part.mimeType, blob: part.data },
-          }
-        : {
-            type: "resource_link",
-            uri: part.url,
-            name: part.filename ?? part.url,
-            ...(part.mimeType === undefined ? {} : { mimeType: part.mimeType }),
-          };
-    case "resource_link":
-    case "resource":
-      return part as CallToolResult["content"][number];
-  }
+/**
+ * Sends a tool's updates as `notifications/progress` when the request asked for progress: the
+ * update's `progress`, `total` and `message` as given, the running count of updates when it has no
+ * `progress`, and its first text block when it has no `message`. Sent in order, related to the
+ * request.
+ */
+function createProgressSender(
+  request: ServerContext["mcpReq"],
+): ((partial: ToolUpdate) => Promise<void>) | undefined {
+  const progressToken = request._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  let updates = 0;
+  return (partial) => {
+    updates += 1;
+    const message =
+      partial.message ?? partial.content?.find((block) => block.type === "text")?.text;
+    return request
+      .notify({
+        method: "notifications/progress",
+        params: {
+          progressToken,
+          progress: partial.progress ?? updates,
+          ...(partial.total !== undefined && { total: partial.total }),
+          ...(message !== undefined && { message }),
+        },
+      })
+      .catch(() => {});
+  };
 }

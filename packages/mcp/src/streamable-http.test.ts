@@ -7,9 +7,11 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, Server } from "@modelcontextprotocol/server";
 import { Type } from "@sinclair/typebox";
-import { defineTool, ToolRegistry, type ToolUpdate } from "@toolwright/tool-core";
+import { type Content, defineTool, ToolRegistry, type ToolUpdate } from "@toolwright/tool-core";
 import { runToolCall } from "@toolwright/tool-exec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getMcpRequest } from "./get-mcp-request";
+import { McpBridgeError } from "./mcp-bridge-error";
 import type { McpMount } from "./mcp-mount";
 import { mountMcpServer } from "./mount-mcp-server";
 import { serveRegistry } from "./serve-registry";
@@ -31,7 +33,42 @@ const farewell = defineTool({
   execute: () => ({ content: [{ type: "text", text: "Bye" }] }),
 });
 
-const served = new ToolRegistry([greet]);
+const rich: Content[] = [
+  { type: "audio", data: "UklGRg==", mimeType: "audio/wav", annotations: { priority: 1 } },
+  { type: "resource", resource: { uri: "x:doc", mimeType: "text/plain", text: "doc" } },
+  { type: "resource_link", uri: "file:///a", name: "a" },
+];
+
+/** What `report` saw of its request, by call. */
+const reports: Array<{ requestId: unknown; sample: unknown; elicit: unknown }> = [];
+
+const report = defineTool({
+  name: "report",
+  description: "Reports progress, logs, tries sampling and elicitation, returns rich content",
+  execute: async (_params, context) => {
+    const request = getMcpRequest(context);
+    for (const progress of [0, 50, 100]) context.onUpdate({ progress, total: 100 });
+    await request?.log("error", "logged");
+    const outcome = async (attempt: () => Promise<unknown> | undefined) => {
+      try {
+        await attempt();
+        return "resolved";
+      } catch (error) {
+        return error;
+      }
+    };
+    reports.push({
+      requestId: request?.requestId,
+      sample: await outcome(() => request?.sample({ messages: [], maxTokens: 1 })),
+      elicit: await outcome(() =>
+        request?.elicit({ message: "?", requestedSchema: { type: "object", properties: {} } }),
+      ),
+    });
+    return { content: rich };
+  },
+});
+
+const served = new ToolRegistry([greet, report]);
 const handler = createMcpHandler(() => {
   const server = new Server({ name: "toolwright-http", version: "1.0.0" });
   serveRegistry(served, server, { notify: false });
@@ -98,12 +135,61 @@ describe("Streamable HTTP on 127.0.0.1", () => {
     const registry = new ToolRegistry();
     const mount = await mountMcpServer(registry, client, { id: "old", pollIntervalMs: 100 });
     mounts.push(mount);
-    expect(registry.list().map((tool) => tool.name)).toEqual(["old__greet"]);
+    expect(registry.list().map((tool) => tool.name)).toEqual(["old__greet", "old__report"]);
     served.register(farewell);
     try {
       await waitFor(() => registry.has("old__farewell"), 20_000);
     } finally {
       served.unregister("farewell");
+    }
+  });
+});
+
+describe("serveRegistry through createMcpHandler (per-request servers)", () => {
+  it("should send rich content and progress with totals, and refuse sampling and elicitation plainly on 2026-07-28", async () => {
+    const client = await connect("modern");
+    try {
+      expect(client.getProtocolEra()).toBe("modern");
+      const progress: unknown[] = [];
+      const result = await client.callTool(
+        { name: "report", arguments: {} },
+        { onprogress: (update) => progress.push(update) },
+      );
+      expect(result.content).toEqual(rich);
+      expect(progress).toEqual([
+        { progress: 0, total: 100 },
+        { progress: 50, total: 100 },
+        { progress: 100, total: 100 },
+      ]);
+      const seen = reports.at(-1);
+      expect(seen?.requestId).toBeDefined();
+      for (const refusal of [seen?.sample, seen?.elicit]) {
+        expect(McpBridgeError.isInstance(refusal) && refusal.code).toBe("UNSUPPORTED");
+        expect((refusal as Error).message).toMatch(
+          /^(sampling\/createMessage|elicitation\/create) is not available to a served tool on this connection: an HTTP request without a session \(createMcpHandler's per-request servers, or a stateless transport\) cannot receive the client's answer/,
+        );
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("should send the same content and progress on a stateless 2025-era connection, and refuse sampling and elicitation at once", async () => {
+    const client = await connect("legacy");
+    try {
+      const progress: unknown[] = [];
+      const result = await client.callTool(
+        { name: "report", arguments: {} },
+        { onprogress: (update) => progress.push(update) },
+      );
+      expect(result.content).toEqual(rich);
+      expect(progress).toHaveLength(3);
+      const seen = reports.at(-1);
+      for (const refusal of [seen?.sample, seen?.elicit]) {
+        expect(McpBridgeError.isInstance(refusal) && refusal.code).toBe("UNSUPPORTED");
+      }
+    } finally {
+      await client.close();
     }
   });
 });

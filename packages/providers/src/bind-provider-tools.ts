@@ -3,6 +3,7 @@
 import type { ToolDeclaration } from "@toolwright/tool-core";
 import { compileOnce } from "./compile-memo";
 import type { CompiledTool, SchemaProblem } from "./compiled-tool";
+import { describeProblems } from "./describe-problems";
 import type { ProviderDialect } from "./provider-dialect";
 import { ProviderError } from "./provider-error";
 import type { ProviderToolOptions } from "./provider-tool-options";
@@ -227,10 +228,4 @@ function warningsOf(
     });
   }
   return warnings;
-}
-
-function describeProblems(problems: readonly SchemaProblem[]): string {
-  return problems
-    .map((problem) => `"${problem.pointer}" ${problem.keyword} (${problem.reason})`)
-    .join(", ");
 }

@@ -1,20 +1,25 @@
 // The public API of @toolwright/providers: explicit named exports only.
 export type { CompiledTool, RelaxedKeyword, SchemaProblem } from "./compiled-tool";
 export type {
+  AnthropicDocumentBlock,
+  AnthropicImageBlock,
   AnthropicImageMediaType,
   AnthropicResponse,
   AnthropicSystemMessage,
   AnthropicTool,
   AnthropicToolReference,
   AnthropicToolResultBlock,
+  AnthropicToolResultContentBlock,
   AnthropicToolResultMessage,
   AnthropicToolUseBlock,
 } from "./dialects/anthropic-types";
 export type {
+  GeminiFileData,
   GeminiFunctionCallPart,
   GeminiFunctionDeclaration,
   GeminiFunctionResponsePart,
   GeminiInlineData,
+  GeminiMediaPart,
   GeminiResponse,
   GeminiResponsePart,
   GeminiTool,
@@ -24,6 +29,8 @@ export type {
 export type {
   OpenAiChatAssistantMessage,
   OpenAiChatImageMessage,
+  OpenAiChatMediaMessage,
+  OpenAiChatMediaPart,
   OpenAiChatResponse,
   OpenAiChatTool,
   OpenAiChatToolCall,
@@ -33,6 +40,7 @@ export type {
   OpenAiResponsesAdditionalTools,
   OpenAiResponsesFunctionCall,
   OpenAiResponsesFunctionCallOutput,
+  OpenAiResponsesOutputPart,
   OpenAiResponsesResponse,
   OpenAiResponsesTool,
 } from "./dialects/openai-responses-types";
@@ -55,8 +63,18 @@ export type {
   ProviderToolEntry,
   ProviderToolResults,
 } from "./provider-types";
-export type { ProviderWarning, ProviderWarningKind } from "./provider-warning";
+export type {
+  ContentDowngradedWarning,
+  ProviderWarning,
+  ProviderWarningKind,
+  ToolProviderWarning,
+} from "./provider-warning";
 export type { ProviderToolCalls } from "./read-tool-calls";
+export type {
+  ProviderOutputSchema,
+  ProviderOutputSchemaOptions,
+} from "./to-provider-output-schema";
+export { toProviderOutputSchema } from "./to-provider-output-schema";
 export type { ToProviderToolCallsOptions } from "./to-provider-tool-calls";
 export { toProviderToolCalls } from "./to-provider-tool-calls";
 export type { ToProviderToolResultsOptions } from "./to-provider-tool-results";

@@ -19,6 +19,7 @@ const brand = Symbol.for("@toolwright/providers/ProviderError");
 export class ProviderError extends Error {
   readonly code: ProviderErrorCode;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: ProviderErrorCode, message: string, options: ProviderErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ProviderError";

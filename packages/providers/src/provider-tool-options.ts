@@ -19,7 +19,10 @@ export interface ProviderToolOptions {
   readonly gemini?: {
     /** Which declaration field carries the schema. Default `"parametersJsonSchema"`. */
     readonly schemaField?: "parametersJsonSchema" | "parameters";
-    /** Images of a tool result go inside `functionResponse.parts` (default `true`) or beside it. */
+    /**
+     * A tool result's media go inside `functionResponse.parts` (default `true`, for models that
+     * take multimodal function responses) or as parts beside it.
+     */
     readonly functionResponseParts?: boolean;
     /**
      * Replay a call without a thought signature with the documented Gemini 3 sentinel
@@ -28,7 +31,18 @@ export interface ProviderToolOptions {
     readonly thoughtSignatureSentinel?: boolean;
   };
   readonly openaiChat?: {
-    /** Send tool-result images in one user message after the tool messages. Default `false`. */
+    /**
+     * Send tool-result media the Chat format takes (images, wav/mp3 audio, PDFs) in one user
+     * message after the tool messages, instead of placeholder texts. Default `false`.
+     */
+    readonly mediaInUserMessage?: boolean;
+    /** @deprecated Use `mediaInUserMessage`, which it stands for when that is not set. */
     readonly imagesInUserMessage?: boolean;
   };
+  /**
+   * Leave out of tool results the blocks whose `annotations.audience` is set and lacks
+   * `"assistant"` (meant for the user only): they stay in the transcript, not in what the model
+   * gets. Default `true`.
+   */
+  readonly respectAudience?: boolean;
 }

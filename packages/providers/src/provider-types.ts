@@ -15,7 +15,7 @@ import type {
 } from "./dialects/gemini-types";
 import type {
   OpenAiChatAssistantMessage,
-  OpenAiChatImageMessage,
+  OpenAiChatMediaMessage,
   OpenAiChatResponse,
   OpenAiChatTool,
   OpenAiChatToolMessage,
@@ -35,7 +35,7 @@ export interface ProviderPayloads {
     tool: OpenAiChatTool;
     extras: Record<string, never>;
     response: OpenAiChatResponse;
-    results: (OpenAiChatToolMessage | OpenAiChatImageMessage)[];
+    results: (OpenAiChatToolMessage | OpenAiChatMediaMessage)[];
     calls: OpenAiChatAssistantMessage[];
     toolChange: never;
   };

@@ -2,6 +2,7 @@
 // the real wire format): tools → request → calls → executor → results → the next request.
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI, type ToolConfig } from "@google/genai";
+import type { Content, ToolResultMessage } from "@toolwright/tool-core";
 import OpenAI from "openai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -63,8 +64,9 @@ describe("round trip", () => {
       {
         role: "tool",
         tool_call_id: "call_chart_2",
-        content:
-          "chart Rain\n[image image/png omitted: Chat Completions tool results carry text only]",
+        content: expect.stringMatching(
+          /^chart Rain\n\[image image\/png, \d+ bytes, not sent: Chat Completions tool results do not carry image\]$/,
+        ),
       },
     ]);
     await client.chat.completions.create({
@@ -243,5 +245,114 @@ describe("round trip", () => {
       functionCall: { id: "fc-weather", name: "weather.current", args: { city: "Paris" } },
       thoughtSignature: "c2lnbmF0dXJl",
     });
+  });
+
+  describe("rich tool results through each SDK client", () => {
+    const content: Content[] = [
+      { type: "text", text: "see attached" },
+      { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+      { type: "audio", data: "UklGRiQAAABXQVZF", mimeType: "audio/wav" },
+      { type: "file", mimeType: "application/pdf", filename: "report.pdf", data: "JVBERi0xLjQ=" },
+      { type: "resource_link", uri: "file:///notes.md", name: "notes" },
+      {
+        type: "resource",
+        resource: { uri: "file:///a.txt", mimeType: "text/plain", text: "alpha" },
+      },
+    ];
+    const call = { type: "toolCall" as const, id: "call_1", name: "render_chart", arguments: {} };
+    const results: ToolResultMessage[] = [
+      {
+        role: "toolResult",
+        toolCallId: "call_1",
+        toolName: "render_chart",
+        content,
+        details: undefined,
+        usage: undefined,
+        isError: false,
+        timestamp: 0,
+      },
+    ];
+
+    it("openai-chat with mediaInUserMessage: the SDK sends the messages as mapped", async () => {
+      const tools = toProviderTools(createRoundTripRegistry(), "openai-chat", {
+        openaiChat: { mediaInUserMessage: true },
+      });
+      const { fetch, bodies } = createFetch(chatCompletion);
+      const client = new OpenAI({ apiKey: "test", fetch, maxRetries: 0 });
+      const mapped = toProviderToolResults(results, tools);
+      await client.chat.completions.create({
+        model: "gpt-5.1",
+        messages: [
+          { role: "user", content: "chart?" },
+          ...toProviderToolCalls([call], tools),
+          ...mapped,
+        ],
+      });
+      expect(bodies[0].messages.slice(2)).toEqual(mapped);
+      expect(bodies[0].messages[3].content.map((part: { type: string }) => part.type)).toEqual([
+        "text",
+        "text",
+        "image_url",
+        "text",
+        "input_audio",
+        "text",
+        "file",
+      ]);
+    });
+
+    it("openai-responses: the SDK sends the output items as mapped", async () => {
+      const tools = toProviderTools(createRoundTripRegistry(), "openai-responses");
+      const { fetch, bodies } = createFetch(response);
+      const client = new OpenAI({ apiKey: "test", fetch, maxRetries: 0 });
+      const mapped = toProviderToolResults(results, tools);
+      await client.responses.create({
+        model: "gpt-5.1",
+        input: [
+          { role: "user", content: "chart?" },
+          ...toProviderToolCalls([call], tools),
+          ...mapped,
+        ],
+      });
+      expect(bodies[0].input.slice(2)).toEqual(mapped);
+    });
+
+    it("anthropic: the SDK sends the tool_result blocks as mapped", async () => {
+      const tools = toProviderTools(createRoundTripRegistry(), "anthropic");
+      const { fetch, bodies } = createFetch(message);
+      const client = new Anthropic({ apiKey: "test", fetch, maxRetries: 0 });
+      const mapped = toProviderToolResults(results, tools);
+      await client.messages.create({
+        model: "claude-opus-4-5",
+        max_tokens: 1024,
+        messages: [
+          { role: "user", content: "chart?" },
+          { role: "assistant", content: toProviderToolCalls([call], tools) },
+          ...mapped,
+        ],
+      });
+      expect(bodies[0].messages[2]).toEqual(mapped[0]);
+    });
+
+    it.each([true, false])(
+      "gemini (functionResponseParts: %s): the SDK's converter keeps every part",
+      async (functionResponseParts) => {
+        const tools = toProviderTools(createRoundTripRegistry(), "gemini", {
+          gemini: { functionResponseParts },
+        });
+        const { fetch, bodies } = createFetch(generateContentResponse);
+        vi.stubGlobal("fetch", fetch);
+        const client = new GoogleGenAI({ apiKey: "test" });
+        const mapped = toProviderToolResults(results, tools);
+        await client.models.generateContent({
+          model: "gemini-3-pro",
+          contents: [
+            { role: "user", parts: [{ text: "chart?" }] },
+            { role: "model", parts: toProviderToolCalls([call], tools) },
+            ...mapped,
+          ],
+        });
+        expect(bodies[0].contents[2]).toEqual(mapped[0]);
+      },
+    );
   });
 });

@@ -23,7 +23,7 @@ const result = (
 const png = { type: "image" as const, data: "AA==", mimeType: "image/png" };
 
 describe("toProviderToolResults", () => {
-  it("openai-chat: should move images into one user message with imagesInUserMessage", () => {
+  it("openai-chat: should move images into one user message with the deprecated imagesInUserMessage", () => {
     const tools = toProviderTools(declarations, "openai-chat", {
       openaiChat: { imagesInUserMessage: true },
     });
@@ -41,7 +41,7 @@ describe("toProviderToolResults", () => {
       {
         role: "user",
         content: [
-          { type: "text", text: "Images returned by tool calls:" },
+          { type: "text", text: "Media returned by tool calls:" },
           { type: "text", text: "c1:" },
           { type: "image_url", image_url: { url: "data:image/png;base64,AA==" } },
         ],
@@ -79,7 +79,7 @@ describe("toProviderToolResults", () => {
       {
         type: "tool_result",
         tool_use_id: "c2",
-        content: "[image image/bmp omitted: Anthropic takes jpeg, png, gif and webp images]",
+        content: "[image image/bmp, 3 bytes, not sent: Anthropic tool results do not carry image]",
       },
       {
         type: "tool_result",

@@ -6,8 +6,9 @@ const NOT_STARTED = new Set(["waiting", "delayed", "prioritized", "waiting-child
 
 /**
  * Stops a dispatched job: one that has not started is removed from the queue (resolves `true`: no
- * result will ever come); one that runs gets the `tw-cancel` event, and the worker running it
- * aborts its tool's signal with `reason` (resolves `false`: the worker will still report how the tool ended).
+ * result will ever come); one that runs gets the `tw-cancel` event for the request's `attempt`, and
+ * the worker running it aborts its tool's signal with `reason` (resolves `false`: the worker will
+ * still report how the tool ended).
  * Never rejects: a cancel that cannot be delivered leaves the call to its time limit.
  */
 export async function cancelDispatchedJob(
@@ -17,9 +18,11 @@ export async function cancelDispatchedJob(
       eventName: string;
       jobId: string | undefined;
       reason: string;
+      attempt: number;
     }): Promise<void>;
   },
   reason: CancelReason,
+  attempt: number,
 ): Promise<boolean> {
   try {
     if (NOT_STARTED.has(await job.getState())) {
@@ -30,7 +33,7 @@ export async function cancelDispatchedJob(
         // A worker locked it meanwhile: it runs now, so it is cancelled below.
       }
     }
-    await producer.publishEvent({ eventName: CANCEL_EVENT, jobId: job.id, reason });
+    await producer.publishEvent({ eventName: CANCEL_EVENT, jobId: job.id, reason, attempt });
   } catch {
     // The queue is unreachable; the executor's own time limit and abort still end the call.
   }

@@ -1,7 +1,10 @@
 /**
  * The custom queue event a coordinator publishes (`QueueEventsProducer.publishEvent`) to cancel a
- * dispatched job, `{ eventName: "tw-cancel", jobId, reason }`; every worker's `QueueEvents` hears it
- * and the one running the job aborts its tool's signal. The same on every BullMQ backend.
+ * dispatched job, `{ eventName: "tw-cancel", jobId, reason, attempt }`; every worker's `QueueEvents`
+ * hears it and the one running the job aborts its tool's signal. `attempt` is the request's: a
+ * worker that remembers a cancel for a job it has not started applies it to that attempt only, so
+ * a later attempt under the same key (recovery re-running a `safe` call) is not cancelled by it.
+ * The same on every BullMQ backend.
  */
 export const CANCEL_EVENT = "tw-cancel";
 

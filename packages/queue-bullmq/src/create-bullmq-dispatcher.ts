@@ -11,7 +11,7 @@ import { cancelDispatchedJob } from "./cancel-dispatched-job";
 import { cancelQueueName } from "./cancel-event";
 import { jobIdForKey } from "./job-id-for-key";
 import { lookupDispatchedJob } from "./lookup-dispatched-job";
-import { pollUntilFinished } from "./poll-until-finished";
+import { LostJobError, pollUntilFinished } from "./poll-until-finished";
 import { checkQueueName, QueueBullmqError } from "./queue-bullmq-error";
 import { readDispatchResult } from "./read-dispatch-result";
 
@@ -101,16 +101,27 @@ export async function createBullmqDispatcher(
     const abortListener = () => onAbort?.();
     const stopPolling = new AbortController();
     try {
+      const cancelReason = () => (io.signal.aborted ? "aborted" : "timeout");
+      // An existing job with this id (the same key) is not added again: this call awaits it.
+      const adding = queue.add(request.toolName, request, {
+        jobId,
+        attempts: 1,
+        removeOnComplete: retention,
+        removeOnFail: retention,
+      });
       let job: Job;
       try {
-        // An existing job with this id (the same key) is not added again: this call awaits it.
-        job = await queue.add(request.toolName, request, {
-          jobId,
-          attempts: 1,
-          removeOnComplete: retention,
-          removeOnFail: retention,
-        });
+        // While Redis is unreachable an add waits for it; the call's abort and time limit still
+        // end the wait (a job added after all is then cancelled, or removed if no worker took it).
+        job = await raceAbort(adding, signal);
       } catch (error) {
+        if (signal.aborted && error === signal.reason) {
+          void adding.then(
+            (late) => cancelDispatchedJob(late, producer, cancelReason(), request.attempt),
+            () => {},
+          );
+          throw error;
+        }
         throw new QueueBullmqError(
           closed ? "CLOSED" : "QUEUE_UNAVAILABLE",
           `Could not queue job ${jobId} (tool ${request.toolName}): ${messageOf(error)}`,
@@ -119,7 +130,7 @@ export async function createBullmqDispatcher(
       }
       const removed = new Promise<never>((_resolve, reject) => {
         onAbort = () => {
-          void cancelDispatchedJob(job, producer, io.signal.aborted ? "aborted" : "timeout").then(
+          void cancelDispatchedJob(job, producer, cancelReason(), request.attempt).then(
             (wasRemoved) => {
               if (wasRemoved) reject(signal.reason);
             },
@@ -138,6 +149,13 @@ export async function createBullmqDispatcher(
         ]);
       } catch (error) {
         if (error === signal.reason && signal.aborted) throw error;
+        if (error instanceof LostJobError) {
+          throw new QueueBullmqError(
+            "JOB_LOST",
+            `${error.message}; the call (tool ${request.toolName}) gets no result, and the tool may or may not have run`,
+            { cause: error },
+          );
+        }
         throw new QueueBullmqError(
           closed ? "CLOSED" : "JOB_FAILED",
           `Job ${jobId} (tool ${request.toolName}) failed in BullMQ: ${messageOf(error)}`,
@@ -171,6 +189,25 @@ export async function createBullmqDispatcher(
       await queue.close();
     },
   };
+}
+
+/** `promise`, or a rejection with `signal.reason` as soon as `signal` aborts. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** `signal`, also aborting after `timeoutMs` when the call has a time limit. */

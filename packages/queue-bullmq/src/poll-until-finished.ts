@@ -1,12 +1,24 @@
 import type { Job } from "bullmq";
 
+/** The rejection of {@link pollUntilFinished} for a job the queue no longer has. */
+export class LostJobError extends Error {
+  constructor(jobId: string) {
+    super(
+      `Job ${jobId} is no longer in the queue: it was lost (a Redis restart without persistence, a FLUSHDB, an eviction) or removed by someone else`,
+    );
+    this.name = "LostJobError";
+  }
+}
+
 /**
  * The job's end read from its state every `intervalMs`: a fallback beside
- * `job.waitUntilFinished(queueEvents)` (`readJob` is `(id) => Job.fromId(queue, id)`), whose completion event is lost when the job finishes after
- * BullMQ's own `isFinished` check but before the `QueueEvents` stream read has begun (seen on the
- * first call after a dispatcher starts: the call waited forever). Resolves with the return value of
- * a completed job, rejects with the reason of a failed one; once `stop` aborts it never settles.
- * A failed read (a connection hiccup) is retried at the next tick.
+ * `job.waitUntilFinished(queueEvents)` (`readJob` is `(id) => Job.fromId(queue, id)`), whose
+ * completion event is lost when the job finishes after BullMQ's own `isFinished` check but before
+ * the `QueueEvents` stream read has begun (seen on the first call after a dispatcher starts: the
+ * call waited forever). Resolves with the return value of a completed job, rejects with the reason
+ * of a failed one, and with {@link LostJobError} when the job — which existed when the poll began —
+ * is gone: no result will ever come for it. Once `stop` aborts it never settles. A failed read (a
+ * connection hiccup, Redis restarting) is retried at the next tick.
  */
 export function pollUntilFinished(
   readJob: (jobId: string) => Promise<Job | undefined>,
@@ -22,8 +34,9 @@ export function pollUntilFinished(
         const job = await readJob(jobId);
         const state = job === undefined ? undefined : await job.getState();
         if (stop.aborted) return;
-        if (job !== undefined && state === "completed") return resolve(job.returnvalue);
-        if (job !== undefined && state === "failed") return reject(new Error(job.failedReason));
+        if (job === undefined) return reject(new LostJobError(jobId));
+        if (state === "completed") return resolve(job.returnvalue);
+        if (state === "failed") return reject(new Error(job.failedReason));
       } catch {
         // Read again at the next tick.
       }

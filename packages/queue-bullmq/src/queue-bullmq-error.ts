@@ -10,6 +10,11 @@ export type QueueBullmqErrorCode =
   | "QUEUE_UNAVAILABLE"
   /** BullMQ reported the job failed (not the tool: a tool's throw is a `threw` result). */
   | "JOB_FAILED"
+  /**
+   * The job vanished from the queue while the call waited (Redis restarted without persistence, a
+   * `FLUSHDB`, an eviction): no result will come. The tool may or may not have run.
+   */
+  | "JOB_LOST"
   /** The job finished with a value that is not a `ToolDispatchResult` (another program wrote to the queue). */
   | "INVALID_RESULT";
 
@@ -25,6 +30,7 @@ export interface QueueBullmqErrorOptions {
 export class QueueBullmqError extends Error {
   readonly code: QueueBullmqErrorCode;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: QueueBullmqErrorCode, message: string, options?: QueueBullmqErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "QueueBullmqError";

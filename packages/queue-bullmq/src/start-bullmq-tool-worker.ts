@@ -76,7 +76,9 @@ export async function startBullmqToolWorker(
     maxAttempts,
   };
   const onError = options.onError ?? ((error: Error) => console.error(error));
-  const earlyCancels = new Map<string, { at: number; reason: string }>();
+  const earlyCancels = new Map<string, { at: number; reason: string; attempt: string }>();
+  /** The request attempt of each job running here. */
+  const runningAttempts = new Map<string, string>();
   const processor = async (
     job: Job,
     _token: string | undefined,
@@ -84,20 +86,28 @@ export async function startBullmqToolWorker(
   ): Promise<ToolDispatchResult> => {
     const controller = new AbortController();
     signal?.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+    // A cancel is for the attempt it was published for: an older attempt's is stale.
+    const attempt = String((job.data as { attempt?: unknown } | undefined)?.attempt);
     const early = job.id === undefined ? undefined : earlyCancels.get(job.id);
     if (early !== undefined && job.id !== undefined) {
       earlyCancels.delete(job.id);
-      controller.abort(cancelReasonError(early.reason));
+      if (early.attempt === "" || early.attempt === attempt)
+        controller.abort(cancelReasonError(early.reason));
     }
-    return runDispatchedJob(
-      {
-        data: job.data,
-        attemptsStarted: job.attemptsStarted,
-        signal: controller.signal,
-        sendProgress: (partial) => job.updateProgress(partial as object),
-      },
-      state,
-    );
+    if (job.id !== undefined) runningAttempts.set(job.id, attempt);
+    try {
+      return await runDispatchedJob(
+        {
+          data: job.data,
+          attemptsStarted: job.attemptsStarted,
+          signal: controller.signal,
+          sendProgress: (partial) => job.updateProgress(partial as object),
+        },
+        state,
+      );
+    } finally {
+      if (job.id !== undefined) runningAttempts.delete(job.id);
+    }
   };
   // Each redelivery of a stalled job counts; one more than `maxAttempts` lets the worker answer
   // `interrupted` itself instead of BullMQ failing the job.
@@ -113,14 +123,26 @@ export async function startBullmqToolWorker(
     ...bullmqArguments({ ...options, queueName: cancelQueueName(options.queueName) }, {}),
   );
   events.on("error", onError);
-  const onCancel = ({ jobId, reason }: { jobId: string; reason?: string }) => {
+  const onCancel = ({
+    jobId,
+    reason,
+    attempt,
+  }: {
+    jobId: string;
+    reason?: string;
+    attempt?: string | number;
+  }) => {
+    // Without an attempt (a coordinator of an earlier version) the cancel applies to any attempt.
+    const forAttempt = attempt === undefined ? "" : String(attempt);
+    const running = runningAttempts.get(jobId);
+    if (running !== undefined && forAttempt !== "" && running !== forAttempt) return;
     if (worker.cancelJob(jobId, cancelReasonError(reason) as unknown as string)) return;
     // Not running here (yet): the cancel may have crossed the job on its way to this worker.
     const now = Date.now();
     for (const [id, entry] of earlyCancels) {
       if (now - entry.at > EARLY_CANCEL_MEMORY_MS) earlyCancels.delete(id);
     }
-    earlyCancels.set(jobId, { at: now, reason: reason ?? "aborted" });
+    earlyCancels.set(jobId, { at: now, reason: reason ?? "aborted", attempt: forAttempt });
   };
   events.on(CANCEL_EVENT as "waiting", onCancel as never);
   try {

@@ -16,6 +16,7 @@ export class SchemaError extends Error {
   /** What kind of problem the schema has. */
   readonly code: SchemaErrorCode;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: SchemaErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "SchemaError";

@@ -29,6 +29,7 @@ export type FormatCheck = (value: string) => boolean;
  * `RegExp` with the `u` flag; pass `regExp` in {@link CompileOptions} to use a linear-time engine.
  */
 export interface PatternMatcher {
+  /** Whether the pattern matches somewhere in `input` (as `RegExp.prototype.test`). */
   test(input: string): boolean;
 }
 
@@ -55,13 +56,17 @@ export interface CompileOptions {
    * Turn on the coercion passes in `coerce()` / `parse()`. `true` (also spelled `"pi"`): Pi's
    * three passes exactly (SPEC §1.4), which may invent values (`null` → `"null"` / `0` /
    * `false`, `""` → `0`, `2.7` → `2`). `"lossless"`: the same passes with only conversions that
-   * keep what the model wrote, plus the `drop-empty`, `enum-case` and `default` rules (SPEC
-   * §1.5; the README has both tables side by side). `false` / absent: no coercion.
+   * keep what the model wrote, plus the `drop-empty`, `enum-case`, `default` and `null-string`
+   * rules and, with `parseJsonStrings`, `python-literal` (SPEC §1.5; the README has both tables
+   * side by side). `false` / absent: no coercion.
    */
   readonly coerce?: boolean | CoercionMode | undefined;
   /** Let `coerce`/`parse` drop properties forbidden by `additionalProperties: false`. */
   readonly removeAdditional?: boolean | undefined;
-  /** Let a string holding JSON become the object or array the schema asks for. */
+  /**
+   * Let a string holding JSON become the object or array the schema asks for. Under
+   * `coerce: "lossless"` a Python literal of a list, tuple or dict (`"['a', 'b']"`) is read too.
+   */
   readonly parseJsonStrings?: boolean | undefined;
   /**
    * Refuse (a `SchemaError` with code `UNSUPPORTED_SCHEMA`, naming the node) a schema with an
@@ -99,7 +104,9 @@ export type CoercionRule =
   | "parse-json"
   | "drop-empty"
   | "enum-case"
-  | "default";
+  | "default"
+  | "python-literal"
+  | "null-string";
 
 /** One change a coercion pass made to the value. */
 export interface CoercionChange {

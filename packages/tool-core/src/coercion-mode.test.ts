@@ -68,15 +68,53 @@ describe("coercion modes in tool-core", () => {
   it("should apply a registry's coercion to its tools, and let a tool's own setting win", () => {
     const plain = makeTool("write_registry");
     const ownLossless = makeTool("write_own", "lossless");
-    new ToolRegistry([plain, ownLossless], { coercion: "pi" });
+    const registry = new ToolRegistry([plain, ownLossless], { coercion: "pi" });
     const { mode: _mode, ...rest } = sloppy;
-    expect(validateToolArguments(plain, call(plain.name, rest))).toStrictEqual({
+    expect(registry.coercionOf(plain)).toBe("pi");
+    expect(registry.coercionOf(ownLossless)).toBe("lossless");
+    expect(registry.validateArguments(plain, call(plain.name, rest))).toStrictEqual({
       path: "null",
       limit: 2,
       accept: false,
     });
-    expect(() => validateToolArguments(ownLossless, call(ownLossless.name, rest))).toThrow(
+    expect(() => registry.validateArguments(ownLossless, call(ownLossless.name, rest))).toThrow(
       ToolArgumentsError,
+    );
+  });
+
+  it("should validate one tool object by the mode of the registry that is asked", () => {
+    // The same object in a Pi-mode registry and in a default one: each registry decides.
+    const shared = makeTool("write_shared");
+    const pi = new ToolRegistry([shared], { coercion: "pi" });
+    const modern = new ToolRegistry([shared]);
+    const { mode: _mode, ...rest } = sloppy;
+    const lossless = modern.safeValidateArguments(shared, call(shared.name, rest));
+    expect(lossless.ok).toBe(false);
+    if (lossless.ok) return;
+    expect(lossless.error.message).toContain("path: expected string, got null");
+    expect(pi.validateArguments(shared, call(shared.name, rest))).toStrictEqual({
+      path: "null",
+      limit: 2,
+      accept: false,
+    });
+    // Registering in a Pi-mode registry leaves the tool's standalone validation lossless.
+    expect(() => validateToolArguments(shared, call(shared.name, rest))).toThrow(
+      "path: expected string, got null",
+    );
+    // A registry built later does not change what an earlier one decided.
+    new ToolRegistry([shared]);
+    expect(pi.validateArguments(shared, call(shared.name, rest))).toMatchObject({ path: "null" });
+  });
+
+  it("should validate a tool it does not hold in its own mode", () => {
+    const pi = new ToolRegistry([], { coercion: "pi" });
+    const stranger = makeTool("write_stranger");
+    const { mode: _mode, ...rest } = sloppy;
+    expect(pi.validateArguments(stranger, call(stranger.name, rest))).toMatchObject({
+      path: "null",
+    });
+    expect(new ToolRegistry().safeValidateArguments(stranger, call(stranger.name, rest)).ok).toBe(
+      false,
     );
   });
 

@@ -20,33 +20,41 @@ export interface ContentAnnotations {
 
 /** Text for the model. */
 export interface TextContent {
+  /** Always `"text"`. */
   readonly type: "text";
+  /** The text. */
   readonly text: string;
+  /** Who the block is for and how important it is. */
   readonly annotations?: ContentAnnotations | undefined;
 }
 
 /** An image, base64-encoded. */
 export interface ImageContent {
+  /** Always `"image"`. */
   readonly type: "image";
   /** The image bytes, base64-encoded (no `data:` prefix). */
   readonly data: string;
   /** The image's MIME type, e.g. `image/png`. */
   readonly mimeType: string;
+  /** Who the block is for and how important it is. */
   readonly annotations?: ContentAnnotations | undefined;
 }
 
 /** A sound, base64-encoded. */
 export interface AudioContent {
+  /** Always `"audio"`. */
   readonly type: "audio";
   /** The audio bytes, base64-encoded (no `data:` prefix). */
   readonly data: string;
   /** The audio's MIME type, e.g. `audio/wav`. */
   readonly mimeType: string;
+  /** Who the block is for and how important it is. */
   readonly annotations?: ContentAnnotations | undefined;
 }
 
 /** A document carried by value: its bytes, base64-encoded. */
 export interface FileDataContent {
+  /** Always `"file"`. */
   readonly type: "file";
   /** The file's MIME type, e.g. `application/pdf`. */
   readonly mimeType: string;
@@ -54,12 +62,15 @@ export interface FileDataContent {
   readonly filename?: string | undefined;
   /** The file bytes, base64-encoded (no `data:` prefix). */
   readonly data: string;
+  /** Never set on a file carried by value. */
   readonly url?: undefined;
+  /** Who the block is for and how important it is. */
   readonly annotations?: ContentAnnotations | undefined;
 }
 
 /** A document carried by reference: a URL the provider fetches. */
 export interface FileUrlContent {
+  /** Always `"file"`. */
   readonly type: "file";
   /** The file's MIME type when known. */
   readonly mimeType?: string | undefined;
@@ -67,7 +78,9 @@ export interface FileUrlContent {
   readonly filename?: string | undefined;
   /** Where the file is, e.g. `https://example.com/report.pdf`. */
   readonly url: string;
+  /** Never set on a file carried by reference. */
   readonly data?: undefined;
+  /** Who the block is for and how important it is. */
   readonly annotations?: ContentAnnotations | undefined;
 }
 
@@ -76,40 +89,55 @@ export type FileContent = FileDataContent | FileUrlContent;
 
 /** A pointer to a resource the client can read (MCP's `resource_link`). */
 export interface ResourceLinkContent {
+  /** Always `"resource_link"`. */
   readonly type: "resource_link";
+  /** The resource's URI, e.g. `file:///project/notes.md`. */
   readonly uri: string;
   /** A short programmatic name. */
   readonly name: string;
   /** A human-readable name. */
   readonly title?: string | undefined;
+  /** What the resource is, for the model or a person. */
   readonly description?: string | undefined;
+  /** The resource's MIME type, when known. */
   readonly mimeType?: string | undefined;
   /** The resource's size in bytes, when known. */
   readonly size?: number | undefined;
+  /** Who the block is for and how important it is. */
   readonly annotations?: ContentAnnotations | undefined;
 }
 
 /** The text of an embedded resource. */
 export interface TextResourceContents {
+  /** The resource's URI. */
   readonly uri: string;
+  /** The text's MIME type, when known. */
   readonly mimeType?: string | undefined;
+  /** The resource's text. */
   readonly text: string;
+  /** Never set on a text resource. */
   readonly blob?: undefined;
 }
 
 /** The bytes of an embedded resource, base64-encoded. */
 export interface BlobResourceContents {
+  /** The resource's URI. */
   readonly uri: string;
+  /** The bytes' MIME type, when known. */
   readonly mimeType?: string | undefined;
   /** The bytes, base64-encoded. */
   readonly blob: string;
+  /** Never set on a binary resource. */
   readonly text?: undefined;
 }
 
 /** A resource embedded in the result (MCP's `resource`): its text or its bytes. */
 export interface ResourceContent {
+  /** Always `"resource"`. */
   readonly type: "resource";
+  /** The resource's URI with its text or its bytes. */
   readonly resource: TextResourceContents | BlobResourceContents;
+  /** Who the block is for and how important it is. */
   readonly annotations?: ContentAnnotations | undefined;
 }
 

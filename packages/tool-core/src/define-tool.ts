@@ -1,4 +1,3 @@
-import type { Static, TSchema } from "@sinclair/typebox";
 import type { CoercionMode, JsonSchemaObject } from "@toolwright/schema-coerce";
 import type { ToolContent } from "./content";
 import type { JsonSchemaInterface } from "./json-schema-interface";
@@ -7,12 +6,13 @@ import type { Seam } from "./seam";
 import type { StandardSchema, StandardSchemaOutput } from "./standard-schema";
 import type { ToolContext } from "./tool-context";
 import type { ToolResult } from "./tool-result";
+import type { TypeBoxSchema, TypeBoxStatic } from "./typebox-schema";
 
 /**
  * A JSON Schema a tool accepts: a TypeBox schema (typed), any plain JSON Schema object, or one
  * typed as an interface such as `JSONSchema7` (then `params` is `Readonly<Record<string, unknown>>`).
  */
-export type ToolSchema = TSchema | JsonSchemaObject | JsonSchemaInterface;
+export type ToolSchema = TypeBoxSchema | JsonSchemaObject | JsonSchemaInterface;
 
 /**
  * What a tool's `parameters` may be: a JSON Schema ({@link ToolSchema}) or a Standard Schema v1
@@ -27,8 +27,8 @@ export type ToolParametersSchema = ToolSchema | StandardSchema;
  */
 export type ToolParams<TParameters> = TParameters extends StandardSchema
   ? StandardSchemaOutput<TParameters>
-  : TParameters extends TSchema
-    ? Static<TParameters>
+  : TParameters extends TypeBoxSchema
+    ? TypeBoxStatic<TParameters>
     : Readonly<Record<string, unknown>>;
 
 /** The `params` type of a tool's `execute`, from the tool itself. */
@@ -39,7 +39,9 @@ export type ToolParamsOf<TTool> = TTool extends { readonly parameters?: infer TP
   : Readonly<Record<string, unknown>>;
 
 /** The type of the value a tool with `output` returns: `Static` for TypeBox, else `unknown`. */
-export type ToolOutputValue<TOutput> = TOutput extends TSchema ? Static<TOutput> : unknown;
+export type ToolOutputValue<TOutput> = TOutput extends TypeBoxSchema
+  ? TypeBoxStatic<TOutput>
+  : unknown;
 
 /** The model a request is for, as `isAvailable` and `definitions({ model })` see it. */
 export interface ToolModel {
@@ -131,6 +133,7 @@ export interface ToolDefinitionBase<TParameters> {
  * stays assignable to {@link Tool} (method parameters are checked bivariantly, like `lockKeys`).
  */
 export type ToolApprovalCheck<TParameters> = {
+  /** Decides whether a call with these validated params needs a person's decision; see `needsApproval`. */
   check(
     params: ToolParams<TParameters>,
     context: ApprovalCheckContext,

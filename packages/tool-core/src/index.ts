@@ -1,5 +1,6 @@
 // The public API of @toolwright/tool-core: explicit named exports only.
 export type { CoercionChange, CoercionMode, SchemaIssue } from "@toolwright/schema-coerce";
+export { buildToolDeclaration } from "./build-tool-declaration";
 export type {
   AudioContent,
   BlobResourceContents,
@@ -96,6 +97,7 @@ export type {
 export { ToolRegistry } from "./tool-registry";
 export type { ToolResult, ToolUpdate } from "./tool-result";
 export type { ToolResultMessage } from "./tool-result-message";
+export type { TypeBoxSchema, TypeBoxStatic } from "./typebox-schema";
 export type { Usage } from "./usage";
 export type { ResolvedToolArguments } from "./validate-tool-arguments";
 export { resolveToolArguments, validateToolArguments } from "./validate-tool-arguments";

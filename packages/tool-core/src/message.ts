@@ -5,6 +5,7 @@ import type { ToolResultMessage } from "./tool-result-message";
 
 /** A tool removal as a system message records it: only the name. */
 export interface ToolRemoval {
+  /** The name of the tool withdrawn. */
   readonly name: string;
 }
 
@@ -13,6 +14,7 @@ export interface ToolRemoval {
  * replaying `toolsRemoved` then `toolsAdded` of every system message in order gives the tools.
  */
 export interface SystemMessage {
+  /** Always `"system"`. */
   readonly role: "system";
   /** The instruction text; `""` for a message that only declares tool changes. */
   readonly content: string;
@@ -26,14 +28,19 @@ export interface SystemMessage {
 
 /** What the user said: text, or text and images. */
 export interface UserMessage {
+  /** Always `"user"`. */
   readonly role: "user";
+  /** The user's text, or blocks (text, images, files). */
   readonly content: string | readonly ToolContent[];
+  /** Milliseconds since the epoch when the message was made. */
   readonly timestamp: number;
 }
 
 /** The model's reasoning text, when the provider returns it. */
 export interface ThinkingContent {
+  /** Always `"thinking"`. */
   readonly type: "thinking";
+  /** The reasoning text as the provider returned it. */
   readonly thinking: string;
 }
 
@@ -45,9 +52,16 @@ export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
 
 /** What the model answered, including the tool calls it asked for. */
 export interface AssistantMessage {
+  /** Always `"assistant"`. */
   readonly role: "assistant";
+  /** Text, thinking and tool calls, in the order the model produced them. */
   readonly content: readonly AssistantContent[];
+  /**
+   * Why the model stopped; `"length"` means the message was cut off, so its tool calls may be
+   * incomplete.
+   */
   readonly stopReason?: StopReason | undefined;
+  /** Milliseconds since the epoch when the message was made. */
   readonly timestamp: number;
 }
 

@@ -1,8 +1,12 @@
-import { type CoercionChange, formatIssuePath } from "@toolwright/schema-coerce";
+import {
+  type CoercionChange,
+  type CompiledSchema,
+  formatIssuePath,
+} from "@toolwright/schema-coerce";
 import { copyJsonValue } from "./copy-json-value";
 import type { Tool } from "./define-tool";
 import { formatArgumentsFailure } from "./format-arguments-failure";
-import { getArgumentValidator } from "./get-argument-validator";
+import { getArgumentValidator, resolveCoercionMode } from "./get-argument-validator";
 import { runStandardValidation } from "./run-standard-validation";
 import { isStandardSchema } from "./standard-schema";
 import { ToolArgumentsError } from "./tool-arguments-error";
@@ -26,14 +30,34 @@ import type { ToolCall } from "./tool-call";
  * answers synchronously (Zod, Valibot and ArkType without async refinements); a Promise of the
  * result only when the library's `validate` returns one. The return type says which for
  * JSON Schema tools.
+ *
+ * The coercion mode is the tool's own `coercion`, else `"lossless"`: a registry's `coercion` is
+ * not seen here. To validate as a registry does, ask it (`registry.safeValidateArguments`).
  */
 export function safeValidateToolArguments<TTool extends Tool>(
   tool: TTool,
   toolCall: ToolCall,
 ): SafeValidateToolArgumentsResult<TTool> {
+  return safeValidateArgumentsWith(tool, toolCall, validatorOfTool);
+}
+
+function validatorOfTool(tool: Tool): CompiledSchema {
+  return getArgumentValidator(tool, resolveCoercionMode(tool));
+}
+
+/**
+ * {@link safeValidateToolArguments} with the compiled validator `validatorOf` gives for the tool
+ * (a registry passes its own). `validatorOf` may throw: the result is then `ok: false`, the error
+ * as `cause`.
+ */
+export function safeValidateArgumentsWith<TTool extends Tool>(
+  tool: TTool,
+  toolCall: ToolCall,
+  validatorOf: (tool: Tool) => CompiledSchema,
+): SafeValidateToolArgumentsResult<TTool> {
   let result: ToolArgumentsResult<unknown> | Promise<ToolArgumentsResult<unknown>>;
   try {
-    result = validateArguments(tool, toolCall);
+    result = validateArguments(tool, toolCall, validatorOf);
   } catch (error) {
     result = { ok: false, error: toArgumentsError(tool, error) };
   }
@@ -43,6 +67,7 @@ export function safeValidateToolArguments<TTool extends Tool>(
 function validateArguments(
   tool: Tool,
   toolCall: ToolCall,
+  validatorOf: (tool: Tool) => CompiledSchema,
 ): ToolArgumentsResult<unknown> | Promise<ToolArgumentsResult<unknown>> {
   if (toolCall.argumentsError !== undefined) {
     const message = `Invalid arguments for tool "${tool.name}": ${toolCall.argumentsError}`;
@@ -55,7 +80,7 @@ function validateArguments(
     const message = `Validation failed for tool "${tool.name}":\n  - ${formatIssuePath(path)}: ${reason}`;
     return { ok: false, error: new ToolArgumentsError(message, { issues: [issue] }) };
   }
-  const validator = getArgumentValidator(tool);
+  const validator = validatorOf(tool);
   const parsed = validator.parse(copied.value);
   if (!parsed.ok) {
     const message = formatArgumentsFailure(tool.name, parsed.errors, toolCall.arguments);

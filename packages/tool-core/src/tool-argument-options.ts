@@ -26,14 +26,14 @@ export function argumentOptionsFor(mode: CoercionMode): CompileOptions {
 }
 
 /**
- * How output values of tools are checked: as given, formats checked, no coercion; every object
- * node must set `additionalProperties` (values go to programs and structured-output modes, where
- * an unset one is almost always an oversight), so `register` refuses an output schema without.
+ * How output values of tools are checked: as given, formats checked, no coercion. Objects are
+ * judged as the schema says: one that leaves `additionalProperties` unset (as TypeBox, Zod and MCP
+ * servers write them) accepts extra keys. Closing them is the business of a provider's strict
+ * structured-output mode (`@toolwright/providers`' `toProviderOutputSchema`), not of validation.
  */
 export const TOOL_OUTPUT_OPTIONS: CompileOptions = Object.freeze({
   formats: true,
   unresolvedRefs: "reject",
-  requireClosedObjects: true,
 });
 
 /** The parameters of a tool that declares none. */

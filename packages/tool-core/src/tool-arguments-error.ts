@@ -20,6 +20,7 @@ export class ToolArgumentsError extends ToolError {
   /** The coercions that were applied before validation gave up. */
   readonly changes: readonly CoercionChange[];
 
+  /** Creates the error with the issues and coercions of `options`; `options.cause` is kept as the error's `cause`. */
   constructor(message: string, options: ToolArgumentsErrorOptions = {}) {
     super("INVALID_ARGUMENTS", message, { cause: options.cause });
     this.name = "ToolArgumentsError";

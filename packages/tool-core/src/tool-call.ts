@@ -1,5 +1,6 @@
 /** A tool call as the model asked for it, after its argument text was parsed. */
 export interface ToolCall {
+  /** Always `"toolCall"`: what marks this block of an assistant message as a call. */
   readonly type: "toolCall";
   /** The provider's id for this call; its result is paired with it. */
   readonly id: string;

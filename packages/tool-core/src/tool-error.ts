@@ -24,6 +24,7 @@ export interface ToolErrorOptions {
 export class ToolError extends Error {
   readonly code: ToolErrorCode;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: ToolErrorCode, message: string, options?: ToolErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ToolError";

@@ -1,8 +1,10 @@
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
+import { buildToolDeclaration } from "./build-tool-declaration";
 import { defineTool, type Tool } from "./define-tool";
 import { ToolError } from "./tool-error";
 import { ToolRegistry, type ToolRegistryChange } from "./tool-registry";
+import { validateToolOutput } from "./validate-tool-output";
 
 const echo = defineTool({
   name: "echo",
@@ -93,32 +95,32 @@ describe("ToolRegistry", () => {
     expect(registry.has("ping")).toBe(false);
   });
 
-  it("should refuse an output schema object node without additionalProperties (UNSUPPORTED_SCHEMA)", () => {
-    const open = defineTool({
-      name: "open",
-      description: "An open output object",
+  it("should accept an output schema written the usual way, and validate it as written", () => {
+    // TypeBox, Zod and MCP servers leave additionalProperties unset: such objects are open.
+    const weather = defineTool({
+      name: "weather",
+      description: "Weather",
+      outputSchema: Type.Object({ temp: Type.Number() }),
+      execute: () => ({ content: [] }),
+    });
+    const report = defineTool({
+      name: "report",
+      description: "A report",
       output: {
-        schema: Type.Object(
-          { items: Type.Array(Type.Object({ id: Type.String() })) },
-          { additionalProperties: false },
-        ),
+        schema: Type.Object({ items: Type.Array(Type.Object({ id: Type.String() })) }),
         render: (value) => JSON.stringify(value),
       },
       execute: () => ({ items: [] }),
     });
-    let caught: unknown;
-    try {
-      new ToolRegistry().register(open);
-    } catch (error) {
-      caught = error;
-    }
-    expect(ToolError.isInstance(caught) && caught.code).toBe("UNSUPPORTED_SCHEMA");
-    expect((caught as Error).message).toBe(
-      "Invalid output.schema schema for tool open: an object schema must set additionalProperties (requireClosedObjects) (at #/properties/items/items)",
-    );
-
-    const viaOutputSchema = { ...ping, outputSchema: { type: "object", properties: {} } };
-    expect(codeOf(() => new ToolRegistry().register(viaOutputSchema))).toBe("UNSUPPORTED_SCHEMA");
+    const registry = new ToolRegistry([weather, report]);
+    expect(registry.has("weather") && registry.has("report")).toBe(true);
+    expect(validateToolOutput(weather, { temp: 21, station: "LFPG" })).toStrictEqual({ ok: true });
+    expect(
+      validateToolOutput(report, { items: [{ id: "a", extra: 1 }], more: true }),
+    ).toStrictEqual({ ok: true });
+    const wrong = validateToolOutput(weather, { temp: "warm" });
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.message).toContain("temp: expected number, got string");
   });
 
   it("should accept closed or explicitly open output object nodes", () => {
@@ -143,6 +145,27 @@ describe("ToolRegistry", () => {
     for (const declaration of declarations) {
       expect(Object.keys(declaration).sort()).toEqual(["description", "name", "parameters"]);
     }
+  });
+
+  it("should declare constrainedSampling when a tool sets it, as toToolDeclaration does", () => {
+    const strict = defineTool({ ...echo, name: "strict", constrainedSampling: true });
+    const loose = defineTool({ ...ping, name: "loose", constrainedSampling: false });
+    expect(new ToolRegistry([strict, loose, ping]).definitions()).toStrictEqual([
+      {
+        name: "strict",
+        description: "Echo the text back",
+        parameters: echo.parameters,
+        constrainedSampling: true,
+      },
+      {
+        name: "loose",
+        description: "Answer pong",
+        parameters: { type: "object" },
+        constrainedSampling: false,
+      },
+      { name: "ping", description: "Answer pong", parameters: { type: "object" } },
+    ]);
+    expect(buildToolDeclaration(strict)).toStrictEqual(new ToolRegistry([strict]).definitions()[0]);
   });
 
   it("should never declare needsApproval, as a boolean or as a function", () => {

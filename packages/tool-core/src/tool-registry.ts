@@ -1,15 +1,20 @@
 import {
   type CoercionMode,
+  type CompiledSchema,
   getValidator,
   type JsonSchemaObject,
   SchemaError,
 } from "@toolwright/schema-coerce";
-import type { Tool, ToolModel } from "./define-tool";
-import { getArgumentValidator, setRegistryCoercion } from "./get-argument-validator";
-import { getParametersJsonSchema } from "./get-parameters-json-schema";
+import { buildToolDeclaration } from "./build-tool-declaration";
+import type { Tool, ToolModel, ToolParamsOf } from "./define-tool";
+import { getArgumentValidator, resolveCoercionMode } from "./get-argument-validator";
+import { safeValidateArgumentsWith } from "./safe-validate-tool-arguments";
 import { TOOL_OUTPUT_OPTIONS } from "./tool-argument-options";
+import type { SafeValidateToolArgumentsResult } from "./tool-arguments-result";
+import type { ToolCall } from "./tool-call";
 import type { ToolDeclaration } from "./tool-declaration";
 import { ToolError } from "./tool-error";
+import { settleArgumentsSynchronously } from "./validate-tool-arguments";
 
 const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -37,9 +42,9 @@ export interface ToolDefinitionsFilter {
 export interface ToolRegistryOptions {
   /**
    * How the arguments of the tools registered here are repaired before validation: `"lossless"`
-   * (the default, SPEC §1.5) or `"pi"` (Pi's rules, SPEC §1.4, which may invent values such as
-   * `null` → `"null"`). A tool's own `coercion` wins. The setting follows the tool object: a tool
-   * registered in two registries with different settings takes the last one's.
+   * (the default) or `"pi"` (Pi's rules, which may invent values such as `null` → `"null"`). A
+   * tool's own `coercion` wins. The setting belongs to this registry: the same tool object in
+   * another registry is validated with that registry's setting.
    */
   readonly coercion?: CoercionMode | undefined;
 }
@@ -67,6 +72,8 @@ export class ToolRegistry {
   readonly #tools = new Map<string, Tool>();
   readonly #listeners = new Set<ToolRegistryListener>();
   readonly #coercion: CoercionMode | undefined;
+  /** The argument validator of each registered tool, compiled at `register` in this registry's mode. */
+  readonly #validators = new Map<Tool, CompiledSchema>();
 
   /**
    * Registers `tools` in order. `options.coercion` sets how the arguments of the tools registered
@@ -100,8 +107,8 @@ export class ToolRegistry {
   /**
    * Adds a tool. Throws a `ToolError`: `DUPLICATE_TOOL` (`Tool already registered: <name>`),
    * `INVALID_TOOL` (bad name, missing description), `INVALID_SCHEMA` (a schema that does not
-   * compile, with the compiler's message), `UNSUPPORTED_SCHEMA` (an output schema object node
-   * without `additionalProperties`, or Standard Schema parameters that cannot produce JSON Schema).
+   * compile, with the compiler's message), `UNSUPPORTED_SCHEMA` (Standard Schema parameters that
+   * cannot produce JSON Schema). An output schema is accepted as written, open objects included.
    */
   register(tool: Tool): void {
     checkToolDefinition(tool);
@@ -109,9 +116,9 @@ export class ToolRegistry {
       throw new ToolError("DUPLICATE_TOOL", `Tool already registered: ${tool.name}`);
     }
     readCoercionMode(tool.coercion, `Tool ${tool.name}: coercion`);
-    if (this.#coercion !== undefined) setRegistryCoercion(tool, this.#coercion);
-    compileToolSchemas(tool);
+    const validator = compileToolSchemas(tool, this.coercionOf(tool));
     this.#tools.set(tool.name, tool);
+    this.#validators.set(tool, validator);
     this.#notify({ type: "register", tool });
   }
 
@@ -120,6 +127,7 @@ export class ToolRegistry {
     const tool = this.#tools.get(name);
     if (tool === undefined) return false;
     this.#tools.delete(name);
+    this.#validators.delete(tool);
     this.#notify({ type: "unregister", tool });
     return true;
   }
@@ -134,26 +142,54 @@ export class ToolRegistry {
     return this.#tools.has(name);
   }
 
+  /**
+   * The coercion mode this registry validates `tool`'s arguments with: the tool's own
+   * `coercion`, else the registry's, else `"lossless"`.
+   */
+  coercionOf(tool: Tool): CoercionMode {
+    return resolveCoercionMode(tool, this.#coercion);
+  }
+
+  /**
+   * `safeValidateToolArguments` as this registry validates: with the validator it compiled for
+   * `tool` at `register`, in the registry's coercion mode (see {@link coercionOf}). A tool that is
+   * not (or no longer) registered here is compiled in that mode on first use. Never throws.
+   */
+  safeValidateArguments<TTool extends Tool>(
+    tool: TTool,
+    toolCall: ToolCall,
+  ): SafeValidateToolArgumentsResult<TTool> {
+    return safeValidateArgumentsWith(tool, toolCall, this.#validatorOf);
+  }
+
+  /**
+   * {@link safeValidateArguments}, throwing: the validated params, or the `ToolArgumentsError`
+   * (also for a tool whose Standard Schema library validates asynchronously, as
+   * `validateToolArguments` does).
+   */
+  validateArguments<TTool extends Tool>(tool: TTool, toolCall: ToolCall): ToolParamsOf<TTool> {
+    return settleArgumentsSynchronously(tool, this.safeValidateArguments(tool, toolCall)).params;
+  }
+
+  readonly #validatorOf = (tool: Tool): CompiledSchema =>
+    this.#validators.get(tool) ?? getArgumentValidator(tool, this.coercionOf(tool));
+
   /** The tools in registration order (a new array). */
   list(): Tool[] {
     return [...this.#tools.values()];
   }
 
   /**
-   * What the model sees: exactly `name`, `description` and `parameters` of each tool
-   * (`{ type: "object" }` when it has none; the JSON Schema a Standard Schema produced), in
-   * registration order. With `filter.model`, only the
+   * What the model sees: `buildToolDeclaration` of each tool — `name`, `description`,
+   * `parameters` (`{ type: "object" }` when it has none; the JSON Schema a Standard Schema
+   * produced) and `constrainedSampling` when the tool sets it — in registration order. With `filter.model`, only the
    * tools whose `isAvailable(model)` returns true (a throwing `isAvailable` counts as false).
    */
   definitions(filter: ToolDefinitionsFilter = {}): ToolDeclaration[] {
     const declarations: ToolDeclaration[] = [];
     for (const tool of this.#tools.values()) {
       if (filter.model !== undefined && !isAvailableFor(tool, filter.model)) continue;
-      declarations.push({
-        name: tool.name,
-        description: tool.description,
-        parameters: getParametersJsonSchema(tool),
-      });
+      declarations.push(buildToolDeclaration(tool));
     }
     return declarations;
   }
@@ -208,22 +244,22 @@ function checkToolDefinition(tool: Tool): void {
   }
 }
 
-function compileToolSchemas(tool: Tool): void {
-  compileSchema(tool, "parameters", () => getArgumentValidator(tool));
+/** Compiles every schema of `tool`; returns its argument validator in coercion `mode`. */
+function compileToolSchemas(tool: Tool, mode: CoercionMode): CompiledSchema {
+  const validator = compileSchema(tool, "parameters", () => getArgumentValidator(tool, mode));
   const outputSchema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;
-  if (outputSchema === undefined) return;
+  if (outputSchema === undefined) return validator;
   const where = tool.output !== undefined ? "output.schema" : "outputSchema";
-  // TOOL_OUTPUT_OPTIONS has `requireClosedObjects`: an object node that leaves
-  // `additionalProperties` unset is refused as UNSUPPORTED_SCHEMA, naming the node.
   // An interface-typed schema is JSON Schema all the same; only its TypeScript type lacks an index.
   const schema = outputSchema as JsonSchemaObject;
   compileSchema(tool, where, () => getValidator(schema, TOOL_OUTPUT_OPTIONS));
+  return validator;
 }
 
 /** Runs `compileIt`, turning a compile error into a `ToolError` that names the tool and schema. */
-function compileSchema(tool: Tool, where: string, compileIt: () => unknown): void {
+function compileSchema<T>(tool: Tool, where: string, compileIt: () => T): T {
   try {
-    compileIt();
+    return compileIt();
   } catch (error) {
     if (ToolError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);

@@ -19,7 +19,9 @@ export interface ToolResult<TDetails = unknown, TStructured = unknown> {
 
 /** A partial result streamed by `ToolContext.onUpdate` while a tool runs. */
 export interface ToolUpdate<TDetails = unknown> {
+  /** What the tool has produced so far, for progress displays; never sent to the model. */
   readonly content?: readonly ToolContent[] | undefined;
+  /** Data for the UI, like a result's `details`. */
   readonly details?: TDetails | undefined;
   /**
    * How far the tool has got, in units of its choosing; it should grow with each update. An MCP

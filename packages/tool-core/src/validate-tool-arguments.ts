@@ -36,8 +36,17 @@ export function resolveToolArguments<TTool extends Tool>(
   tool: TTool,
   toolCall: ToolCall,
 ): ResolvedToolArguments<ToolParamsOf<TTool>> {
-  const result: ToolArgumentsResult<ToolParamsOf<TTool>> | Promise<unknown> =
-    safeValidateToolArguments(tool, toolCall);
+  return settleArgumentsSynchronously(tool, safeValidateToolArguments(tool, toolCall));
+}
+
+/**
+ * The params and changes of a synchronous validation `result`, else the `ToolArgumentsError` to
+ * throw: its own, or one saying that `tool` validates asynchronously.
+ */
+export function settleArgumentsSynchronously<TTool extends Tool>(
+  tool: TTool,
+  result: ToolArgumentsResult<ToolParamsOf<TTool>> | Promise<unknown>,
+): ResolvedToolArguments<ToolParamsOf<TTool>> {
   if (result instanceof Promise) {
     throw new ToolArgumentsError(
       `Tool "${tool.name}" validates its arguments asynchronously: use safeValidateToolArguments, which returns a Promise for it`,

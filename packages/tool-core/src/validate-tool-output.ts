@@ -16,9 +16,9 @@ export type ToolOutputValidation =
  * Checks a value a tool produced against its output schema (`output.schema`, else
  * `outputSchema`), as given — no coercion: a tool's own output has no excuse. A tool without an
  * output schema always passes. The failure message names every issue by dotted path, for the model.
- * Never throws for a registered tool; for one never registered, a schema `register` would refuse
- * (one that does not compile, or an object node without `additionalProperties`) throws the
- * compiler's `SchemaError`.
+ * Objects are judged as the schema says: one that leaves `additionalProperties` unset accepts extra
+ * keys. Never throws for a registered tool; for one never registered, a schema that does not
+ * compile throws the compiler's `SchemaError`.
  */
 export function validateToolOutput(tool: Tool, value: unknown): ToolOutputValidation {
   const schema = tool.output !== undefined ? tool.output.schema : tool.outputSchema;

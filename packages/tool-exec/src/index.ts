@@ -38,6 +38,8 @@ export {
   nestedApprovalText,
   ToolBatchError,
 } from "./approval/index";
+export type { ToolCallGate } from "./batch/create-tool-call-gate";
+export { createToolCallGate } from "./batch/create-tool-call-gate";
 export { executeAssistantMessage } from "./batch/execute-assistant-message";
 export { executeToolBatch } from "./batch/execute-tool-batch";
 export type {
@@ -143,5 +145,6 @@ export { summarizeJournalBatch } from "./journal/summarize-journal-batch";
 export { toPendingApproval } from "./journal/to-pending-approval";
 export type { JournalLock, JournalWriteResult, ToolCallJournal } from "./journal/tool-call-journal";
 export { validateJournalRecords } from "./journal/validate-journal-records";
+export { DEFAULT_MAX_MEDIA_BYTES } from "./output/limit-media";
 export type { TruncationOptions } from "./output/truncate-output";
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./output/truncate-output";

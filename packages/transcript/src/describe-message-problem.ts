@@ -6,6 +6,8 @@
  * only checked to be objects, never walked, so a deep value cannot exhaust the stack.
  */
 
+import { isInvalidContentBlock, readContentBlock } from "@toolwright/tool-core";
+
 type Check = (message: Readonly<Record<string, unknown>>) => string | undefined;
 
 const roles = ["system", "user", "assistant", "toolResult"] as const;
@@ -77,15 +79,12 @@ function describeRemovalProblem(value: unknown): string | undefined {
   return typeof value.name === "string" ? undefined : ".name must be a string";
 }
 
+/** A content block is checked by tool-core's own reader, so every block type replays. */
 function describeToolContentProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return "must be an object";
-  if (value.type === "text")
-    return typeof value.text === "string" ? undefined : ".text must be a string";
-  if (value.type === "image") {
-    if (typeof value.data !== "string") return ".data must be a string";
-    return typeof value.mimeType === "string" ? undefined : ".mimeType must be a string";
-  }
-  return `.type must be "text" or "image" (got ${preview(value.type)})`;
+  const block = readContentBlock(value);
+  if (!isInvalidContentBlock(block)) return undefined;
+  // "data must be a string" names a field of the block: `content[2].data must be a string`.
+  return /^[A-Za-z_.]+ must /.test(block.reason) ? `.${block.reason}` : block.reason;
 }
 
 function describeAssistantContentProblem(value: unknown): string | undefined {

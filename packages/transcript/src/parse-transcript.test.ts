@@ -63,7 +63,28 @@ describe("parseTranscript", () => {
     { line: '{"role":"user","content":5,"timestamp":1}', problem: "content must be an array" },
     {
       line: '{"role":"user","content":[{"type":"video"}],"timestamp":1}',
-      problem: 'content[0].type must be "text" or "image" (got "video")',
+      problem:
+        'content[0].type must be one of "text", "image", "audio", "file", "resource_link", "resource"',
+    },
+    {
+      line: '{"role":"toolResult","toolCallId":"c","toolName":"t","content":[{"type":"audio","mimeType":"audio/wav"}],"isError":false,"timestamp":1}',
+      problem: "content[0].data must be a string",
+    },
+    {
+      line: '{"role":"toolResult","toolCallId":"c","toolName":"t","content":[{"type":"file","mimeType":"application/pdf"}],"isError":false,"timestamp":1}',
+      problem: "content[0] a file must have exactly one of data and url",
+    },
+    {
+      line: '{"role":"user","content":[{"type":"resource","resource":{"uri":"u"}}],"timestamp":1}',
+      problem: "content[0].resource must have exactly one of text and blob",
+    },
+    {
+      line: '{"role":"user","content":[{"type":"text","text":"x","annotations":{"audience":["bot"]}}],"timestamp":1}',
+      problem: 'content[0].annotations.audience must be an array of "user" and "assistant"',
+    },
+    {
+      line: '{"role":"user","content":[null],"timestamp":1}',
+      problem: "content[0] must be an object, got null",
     },
     {
       line: '{"role":"user","content":[{"type":"image","data":"A"}],"timestamp":1}',

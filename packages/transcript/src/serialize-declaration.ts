@@ -5,15 +5,15 @@
  * `createToolDeclarations()` instance. The cache assumes the objects are not mutated afterwards —
  * tool definitions and transcript messages are treated as immutable throughout this package.
  */
-import { getParametersJsonSchema, type Tool } from "@toolwright/tool-core";
+import { buildToolDeclaration, type ToolDeclaration } from "@toolwright/tool-core";
 import type { DeclarableTool } from "./declarable-tool";
 import type { DeclarationCaches } from "./declaration-caches";
 import { TranscriptError } from "./transcript-error";
 
 /**
- * `JSON.stringify` of `{ name, description, parameters, constrainedSampling? }` in that key order,
- * with `{ type: "object" }` for absent parameters and the JSON Schema a Standard Schema produces
- * (tool-core's `getParametersJsonSchema`). Throws a `TranscriptError` (`INVALID_TOOL`) when the
+ * `JSON.stringify` of tool-core's `buildToolDeclaration` (`{ name, description, parameters,
+ * constrainedSampling? }` in that key order, `{ type: "object" }` for absent parameters, the JSON
+ * Schema a Standard Schema produces). Throws a `TranscriptError` (`INVALID_TOOL`) when the
  * declaration is not JSON (a cycle, a bigint) or its Standard Schema cannot produce JSON Schema.
  */
 export function serializeDeclaration(caches: DeclarationCaches, tool: DeclarableTool): string {
@@ -22,9 +22,9 @@ export function serializeDeclaration(caches: DeclarationCaches, tool: Declarable
   }
   const cached = caches.serialised.get(tool);
   if (cached !== undefined) return cached;
-  let parameters: unknown;
+  let declaration: ToolDeclaration;
   try {
-    parameters = getParametersJsonSchema(tool as Tool);
+    declaration = buildToolDeclaration(tool as ToolDeclaration);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new TranscriptError(
@@ -35,14 +35,7 @@ export function serializeDeclaration(caches: DeclarationCaches, tool: Declarable
   }
   let serialised: string;
   try {
-    serialised = JSON.stringify({
-      name: tool.name,
-      description: tool.description,
-      parameters,
-      ...(tool.constrainedSampling === undefined
-        ? {}
-        : { constrainedSampling: tool.constrainedSampling }),
-    });
+    serialised = JSON.stringify(declaration);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new TranscriptError(

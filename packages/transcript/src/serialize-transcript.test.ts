@@ -32,7 +32,51 @@ const transcript: Message[] = [
   },
 ];
 
+/** A tool result with one block of every type, annotations on some. */
+const richResult: Message = {
+  role: "toolResult",
+  toolCallId: "call-2",
+  toolName: "fetch",
+  content: [
+    { type: "text", text: "summary", annotations: { audience: ["assistant"], priority: 1 } },
+    { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+    { type: "audio", data: "UklGRiQAAABXQVZF", mimeType: "audio/wav" },
+    { type: "file", mimeType: "application/pdf", filename: "report.pdf", data: "JVBERi0xLjQ=" },
+    { type: "file", url: "https://example.com/spec.pdf" },
+    { type: "resource_link", uri: "file:///notes.md", name: "notes", title: "Notes", size: 120 },
+    {
+      type: "resource",
+      resource: { uri: "file:///a.txt", mimeType: "text/plain", text: "alpha" },
+      annotations: { audience: ["user"], lastModified: "2026-12-01T14:00:00Z" },
+    },
+    { type: "resource", resource: { uri: "file:///b.bin", blob: "AAECAw==" } },
+  ],
+  details: undefined,
+  usage: undefined,
+  isError: false,
+  timestamp: 5,
+};
+
 describe("serializeTranscript", () => {
+  it("should write and load every content block type unchanged, in results and user messages", () => {
+    const user: Message = {
+      role: "user",
+      content: (richResult as { content: Message["content"] }).content as never,
+      timestamp: 6,
+    };
+    const messages = [...transcript, richResult, user];
+    const loaded = parseTranscript(serializeTranscript(messages));
+    expect(loaded).toStrictEqual(JSON.parse(JSON.stringify(messages)));
+    expect(loaded[4]).toMatchObject({ content: (richResult as { content: unknown }).content });
+  });
+
+  it("should refuse to write a block it could not load, naming the message", () => {
+    const bad = { ...richResult, content: [{ type: "audio", mimeType: "audio/wav" }] } as never;
+    expect(() => serializeTranscript([bad])).toThrow(
+      "Message 0 cannot be serialised: content[0].data must be a string",
+    );
+  });
+
   it("should write one JSON message per line, each ending in a newline", () => {
     const text = serializeTranscript(transcript);
     const lines = text.split("\n");

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import type { Tool } from "@toolwright/tool-core";
+import { type Tool, ToolRegistry } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { makeTestTool } from "./make-test-tool";
 import { toToolDeclaration } from "./to-tool-declaration";
@@ -64,6 +64,15 @@ describe("toToolDeclaration", () => {
     const declaration = toToolDeclaration(tool);
     expect(declaration).not.toHaveProperty("needsApproval");
     expect(declaration).toStrictEqual(toToolDeclaration(makeTestTool("send")));
+  });
+
+  it("should declare what a registry's definitions() declares", () => {
+    const tools = [
+      makeTestTool("a", { constrainedSampling: true }),
+      makeTestTool("b", { constrainedSampling: false }),
+      makeTestTool("c", { parameters: undefined }),
+    ];
+    expect(tools.map(toToolDeclaration)).toStrictEqual(new ToolRegistry(tools).definitions());
   });
 
   it("should drop TypeBox's symbol keys", () => {

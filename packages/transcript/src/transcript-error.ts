@@ -24,6 +24,7 @@ export class TranscriptError extends Error {
   /** The 1-based line number, for errors of `parseTranscript`. */
   readonly line: number | undefined;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: TranscriptErrorCode, message: string, options?: TranscriptErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "TranscriptError";

@@ -55,4 +55,30 @@ describe("provideServices", () => {
     expect(stale.urls).toEqual({});
     expect(stale.skipped.postgres).toContain("no URL in the environment or .ci/services.env");
   });
+
+  it("should start instances of its own with `private`, never using one that answers", async () => {
+    // This fake services.sh "starts" a service by writing a URL to the private env file.
+    const privateRoot = await mkdtemp(join(tmpdir(), "toolwright-provide-private-"));
+    await mkdir(join(privateRoot, "scripts"));
+    await writeFile(
+      join(privateRoot, "scripts", "services.sh"),
+      'if [ "$1" = start ]; then echo "TOOLWRIGHT_PG_URL=postgres://private:1/x" > "$TOOLWRIGHT_SERVICES_ENV"; fi\n',
+    );
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const services = await provideServices(["postgres"], {
+      repoRoot: privateRoot,
+      env: {
+        TOOLWRIGHT_PG_URL: `postgres://postgres@127.0.0.1:${port}/toolwright`,
+        TOOLWRIGHT_SERVICES_AUTOSTART: "0",
+      },
+      private: true,
+    });
+    expect(services.urls).toEqual({ postgres: "postgres://private:1/x" });
+    expect(services.envFile).toMatch(/services\.env$/);
+    await services.teardown();
+    server.close();
+    await rm(privateRoot, { recursive: true, force: true });
+  });
 });

@@ -14,6 +14,11 @@ export interface ProvidedServices {
   readonly urls: Partial<Record<ServiceName, string>>;
   /** Why each unavailable service is missing (its tests skip). */
   readonly skipped: Partial<Record<ServiceName, string>>;
+  /**
+   * The env file of the instances this call started (for `scripts/services.sh restart` with
+   * `TOOLWRIGHT_SERVICES_ENV`); `undefined` when it started none.
+   */
+  readonly envFile: string | undefined;
   /** Stops what this call started; does nothing for services it found running. */
   teardown(): Promise<void>;
 }
@@ -23,6 +28,12 @@ export interface ProvideServicesOptions {
   /** The repository (holds `scripts/services.sh` and `.ci/services.env`). */
   readonly repoRoot?: string;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Start instances of this run's own, even when others are running: for a suite that restarts,
+   * terminates or empties its services (a fault test), which would break every other suite
+   * sharing them. Default `false`.
+   */
+  readonly private?: boolean;
 }
 
 /** `scripts/services.sh` exits with this when a binary is missing and installing is off. */
@@ -45,18 +56,23 @@ export async function provideServices(
   const env = options.env ?? process.env;
   const urls: Partial<Record<ServiceName, string>> = {};
   const skipped: Partial<Record<ServiceName, string>> = {};
-  for (const name of names) {
+  for (const name of options.private === true ? [] : names) {
     const url = readServiceUrl(name, join(repoRoot, ".ci", "services.env"), env);
     if (url !== undefined && (await isUrlReachable(url))) urls[name] = url;
   }
   let teardown = async () => {};
+  let envFile: string | undefined;
   const missing = names.filter((name) => urls[name] === undefined);
   let reason = "no URL in the environment or .ci/services.env";
-  if (missing.length > 0 && env.TOOLWRIGHT_SERVICES_AUTOSTART !== "0") {
+  if (
+    missing.length > 0 &&
+    (options.private === true || env.TOOLWRIGHT_SERVICES_AUTOSTART !== "0")
+  ) {
     const started = await startServices(repoRoot, missing);
     if (started.ok) {
       for (const name of missing) urls[name] = readServiceUrl(name, started.envFile, {});
       teardown = started.stop;
+      envFile = started.envFile;
     } else {
       reason = started.reason;
     }
@@ -68,7 +84,7 @@ export async function provideServices(
     await teardown();
     throw error;
   }
-  return { urls, skipped, teardown };
+  return { urls, skipped, envFile, teardown };
 }
 
 type StartResult =

@@ -58,6 +58,21 @@ export function createMcpSession(root: string): readonly ScriptedTurn[] {
       ],
     },
     {
+      title: "Media from an MCP server reaches the provider layer",
+      narration:
+        "read_media_file returns an image block for pixel.png and an audio block for tone.wav; the mount keeps both as they are. Before the next request the demo writes these results with @toolwright/providers for Anthropic and Gemini: the image travels as an image, and a dialect whose tool results cannot carry audio gets a placeholder text naming it instead of its bytes.",
+      calls: () => [
+        {
+          name: "fs__read_media_file",
+          argumentsText: JSON.stringify({ path: inside("pixel.png") }),
+        },
+        {
+          name: "fs__read_media_file",
+          argumentsText: JSON.stringify({ path: inside("tone.wav") }),
+        },
+      ],
+    },
+    {
       title: "terminate",
       narration: "finish is a local tool beside the mounted ones; its result ends the session.",
       calls: () => [

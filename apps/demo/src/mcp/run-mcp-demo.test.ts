@@ -79,6 +79,35 @@ describe("runMcpDemo", () => {
     });
   });
 
+  it("should bring an image and an audio block from the filesystem server to the provider layer, audio as a placeholder where a dialect cannot carry it", () => {
+    const media = events.flatMap((event) =>
+      event.type === "tool_result" && event.message.toolName === "fs__read_media_file"
+        ? [event.message.content]
+        : [],
+    );
+    expect(media).toEqual([
+      [{ type: "image", data: expect.any(String), mimeType: "image/png" }],
+      [{ type: "audio", data: expect.any(String), mimeType: "audio/wav" }],
+    ]);
+    const shown = events.find((event) => event.type === "provider_content");
+    expect(shown).toMatchObject({ toolName: "fs__read_media_file" });
+    const views = shown?.type === "provider_content" ? shown.views : [];
+    expect(views.map((view) => view.dialect)).toEqual(["anthropic", "gemini"]);
+    const anthropic = views[0]?.parts ?? [];
+    expect(anthropic).toContainEqual(expect.stringMatching(/^image image\/png, \d+ bytes$/));
+    expect(anthropic).toContainEqual(
+      expect.stringMatching(
+        /^text "\[audio audio\/wav, 4044 bytes, not sent: Anthropic tool results do not carry audio\]"$/,
+      ),
+    );
+    expect(views[1]?.parts).toContainEqual(
+      expect.stringMatching(/^inlineData image\/png, \d+ bytes$/),
+    );
+    const audio = (media[1]?.[0] as { data: string } | undefined)?.data ?? "";
+    expect(JSON.stringify(shown)).not.toContain(audio.slice(100, 160));
+    expect(lines.some((line) => line.type === "provider_content")).toBe(true);
+  });
+
   it("should coerce the model's string before the call reaches the server", () => {
     const coercion = events.find((event) => event.type === "coercions");
     expect(coercion).toMatchObject({

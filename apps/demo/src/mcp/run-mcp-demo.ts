@@ -1,5 +1,5 @@
 import { type McpMount, type McpMountEvent, mountMcpServers } from "@toolwright/mcp";
-import { provideSeam, ToolRegistry } from "@toolwright/tool-core";
+import { provideSeam, ToolRegistry, type ToolResultMessage } from "@toolwright/tool-core";
 import { declarationsEqual, getCurrentTools, type TranscriptMessage } from "@toolwright/transcript";
 import { runAgentLoop } from "../agent-loop";
 import { openDemoRun } from "../open-demo-run";
@@ -17,11 +17,14 @@ import { approveDestructive } from "./approve-destructive";
 import { connectFilesystemServer } from "./connect-filesystem-server";
 import { connectLocalServer } from "./connect-local-server";
 import { describeMountEvent, toJsonMountEvent } from "./describe-mount-event";
+import { describeProviderContent } from "./describe-provider-content";
 import { createMcpSession } from "./mcp-session";
+import { writeMediaFiles } from "./write-media-files";
 
 const SYSTEM_PROMPT =
   "You are a careful assistant. Your tools come from MCP servers (fs__*, local__*) and the application (finish).";
 const TASK = "Look at the sandbox, write report.md, count its words and finish.";
+const MEDIA_TOOL = "fs__read_media_file";
 
 /**
  * `--mcp`: the demo's loop over MCP. The reference filesystem server (stdio, from node_modules)
@@ -49,6 +52,7 @@ export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Prom
   const { emit, sandbox, finish } = await openDemoRun(options, output);
   let mounts: McpMount[] = [];
   try {
+    await writeMediaFiles(sandbox.root);
     const workspace = createWorkspace(sandbox.root);
     const seams = [provideSeam(WorkspaceSeam, workspace)];
     const served = new ToolRegistry([calculatorTool]);
@@ -85,6 +89,7 @@ export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Prom
     let toolCalls = 0;
     let errors = 0;
     let serverChanged = false;
+    let mediaShown = false;
     const loop = await runAgentLoop({
       model,
       registry,
@@ -119,7 +124,22 @@ export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Prom
       },
       // Once the report exists, the in-process server gains word_count. Its list_changed travels
       // over MCP to the mount, which registers the tool; the loop then declares it.
-      async beforeRequest({ messages }) {
+      async beforeRequest({ turn, messages }) {
+        // Once the media results exist: what each provider's next request carries of them.
+        const media = messages.filter(
+          (message): message is ToolResultMessage =>
+            message.role === "toolResult" && message.toolName === MEDIA_TOOL,
+        );
+        const mediaTool = registry.get(MEDIA_TOOL);
+        if (!mediaShown && media.length > 0 && mediaTool !== undefined) {
+          mediaShown = true;
+          await emit({
+            type: "provider_content",
+            turn,
+            toolName: MEDIA_TOOL,
+            views: describeProviderContent(mediaTool, media, ["anthropic", "gemini"]),
+          });
+        }
         if (!serverChanged && hasResult(messages, "fs__write_file")) {
           serverChanged = true;
           served.register(wordCountTool);

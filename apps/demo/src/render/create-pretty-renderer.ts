@@ -71,6 +71,17 @@ export function createPrettyRenderer(output: DemoOutput): (event: DemoEvent) => 
           event.turn,
         );
         return;
+      case "provider_content":
+        say(
+          `  ${palette.magenta("providers")}   ${event.toolName}'s results, as each provider's request carries them:`,
+          event.turn,
+        );
+        for (const view of event.views) {
+          for (const [index, part] of view.parts.entries()) {
+            say(`    ${(index === 0 ? view.dialect : "").padEnd(9)} ${part}`, event.turn);
+          }
+        }
+        return;
       case "provider_modes":
         say(`  ${palette.magenta("providers")}   resolveTranscriptTools, per mode:`, event.turn);
         for (const mode of event.modes) {

@@ -28,23 +28,39 @@ export interface AnthropicResponse {
 /** Image media types a `tool_result` may carry. */
 export type AnthropicImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
 
+/** An image in a `tool_result`: base64 bytes of one of the four media types, or a URL. */
+export interface AnthropicImageBlock {
+  readonly type: "image";
+  readonly source:
+    | {
+        readonly type: "base64";
+        readonly media_type: AnthropicImageMediaType;
+        readonly data: string;
+      }
+    | { readonly type: "url"; readonly url: string };
+}
+
+/** A document in a `tool_result`: a PDF (base64 or URL) or plain text, with an optional title. */
+export interface AnthropicDocumentBlock {
+  readonly type: "document";
+  readonly source:
+    | { readonly type: "base64"; readonly media_type: "application/pdf"; readonly data: string }
+    | { readonly type: "url"; readonly url: string }
+    | { readonly type: "text"; readonly media_type: "text/plain"; readonly data: string };
+  readonly title?: string;
+}
+
+/** One block of a `tool_result`'s content. */
+export type AnthropicToolResultContentBlock =
+  | { readonly type: "text"; readonly text: string }
+  | AnthropicImageBlock
+  | AnthropicDocumentBlock;
+
 /** One `tool_result` block. */
 export interface AnthropicToolResultBlock {
   readonly type: "tool_result";
   readonly tool_use_id: string;
-  readonly content?:
-    | string
-    | (
-        | { readonly type: "text"; readonly text: string }
-        | {
-            readonly type: "image";
-            readonly source: {
-              readonly type: "base64";
-              readonly media_type: AnthropicImageMediaType;
-              readonly data: string;
-            };
-          }
-      )[];
+  readonly content?: string | AnthropicToolResultContentBlock[];
   readonly is_error?: true;
 }
 

@@ -50,20 +50,28 @@ export interface GeminiInlineData {
   readonly inlineData: { readonly mimeType: string; readonly data: string };
 }
 
+/** A file by URI in a Gemini part. */
+export interface GeminiFileData {
+  readonly fileData: { readonly mimeType: string; readonly fileUri: string };
+}
+
+/** Media in a tool result: inside `functionResponse.parts`, or a sibling part. */
+export type GeminiMediaPart = GeminiInlineData | GeminiFileData;
+
 /** One `functionResponse` part. */
 export interface GeminiFunctionResponsePart {
   readonly functionResponse: {
     readonly id?: string;
     readonly name: string;
     readonly response: { readonly output: string } | { readonly error: string };
-    readonly parts?: GeminiInlineData[];
+    readonly parts?: GeminiMediaPart[];
   };
 }
 
 /** The user `Content` carrying every result of one turn. */
 export interface GeminiToolResultContent {
   readonly role: "user";
-  readonly parts: (GeminiFunctionResponsePart | GeminiInlineData)[];
+  readonly parts: (GeminiFunctionResponsePart | GeminiMediaPart)[];
 }
 
 /** Request-level tool settings (`toolConfig`). */

@@ -1,7 +1,14 @@
 // Gemini generateContent: calls in, results out, calls replayed (SPEC §8.8, §8.13).
 
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
-import { describeContentPlaceholder } from "@toolwright/tool-core";
+import {
+  downgradeBlock,
+  isForModel,
+  type MediaSource,
+  type ResultMapping,
+  readBlockText,
+  readMedia,
+} from "../content/index";
 import { ProviderError } from "../provider-error";
 import type { ProviderTools } from "../provider-tools";
 import type { ProviderWarning } from "../provider-warning";
@@ -15,7 +22,7 @@ import { joinText, providerNameOf } from "../tool-result-text";
 import type {
   GeminiFunctionCallPart,
   GeminiFunctionResponsePart,
-  GeminiInlineData,
+  GeminiMediaPart,
   GeminiToolResultContent,
 } from "./gemini-types";
 
@@ -97,34 +104,65 @@ export function hasSyntheticId(call: ToolCall | undefined): boolean {
   return isJsonObject(gemini) && gemini.syntheticId === true;
 }
 
-/** One user `Content` with a `functionResponse` per result. */
+const LABEL = "Gemini";
+/** The non-image types documented for function-response parts (see the README). */
+const DOCUMENT_TYPES: readonly string[] = ["application/pdf", "text/plain"];
+
+/**
+ * One user `Content` with a `functionResponse` per result: the text blocks (links and embedded
+ * texts included) joined in `response.output` (`response.error` for an error result), images and
+ * the documented document types as `inlineData` (by data) or `fileData` (by URL) parts — inside
+ * `functionResponse.parts`, or as sibling parts after it with `mediaInside: false`. Audio and
+ * other documents are a placeholder text with a warning.
+ */
 export function writeGeminiResults(
   results: readonly ToolResultMessage[],
   tools: ProviderTools,
   syntheticIds: ReadonlySet<string>,
-  imagesInside: boolean,
+  mediaInside: boolean,
+  mapping: ResultMapping,
 ): GeminiToolResultContent[] {
   if (results.length === 0) return [];
   const parts: GeminiToolResultContent["parts"] = [];
   for (const result of results) {
     const texts: string[] = [];
-    const images: GeminiInlineData[] = [];
-    for (const part of result.content) {
-      if (part.type === "text") texts.push(part.text);
-      else if (part.type !== "image") texts.push(describeContentPlaceholder(part, "Gemini"));
-      else images.push({ inlineData: { mimeType: part.mimeType, data: part.data } });
-    }
+    const media: GeminiMediaPart[] = [];
+    result.content.forEach((block, index) => {
+      if (!isForModel(block, mapping.respectAudience)) return;
+      const text = readBlockText(block);
+      if (text !== undefined) {
+        texts.push(text);
+        return;
+      }
+      const part = toMediaPart(readMedia(block) as MediaSource);
+      if (typeof part === "string")
+        texts.push(downgradeBlock(mapping, LABEL, result, block, index, part));
+      else media.push(part);
+    });
     const text = joinText(texts);
     const functionResponse: GeminiFunctionResponsePart["functionResponse"] = {
       ...(syntheticIds.has(result.toolCallId) ? {} : { id: result.toolCallId }),
       name: providerNameOf(result.toolName, tools),
       response: result.isError ? { error: text } : { output: text },
-      ...(imagesInside && images.length > 0 ? { parts: images } : {}),
+      ...(mediaInside && media.length > 0 ? { parts: media } : {}),
     };
     parts.push({ functionResponse });
-    if (!imagesInside) parts.push(...images);
+    if (!mediaInside) parts.push(...media);
   }
   return [{ role: "user", parts }];
+}
+
+/** The part for `media`, or why a Gemini function response cannot take it. */
+function toMediaPart(media: MediaSource): GeminiMediaPart | string {
+  const { data, mimeType } = media;
+  if (mimeType === undefined) return "Gemini media parts need a MIME type";
+  if (media.kind === "audio") return "audio is not among the documented function-response types";
+  if (media.kind === "document" && !DOCUMENT_TYPES.includes(mimeType)) {
+    return "Gemini function responses take PDF and plain-text documents only";
+  }
+  return data === undefined
+    ? { fileData: { mimeType, fileUri: media.url as string } }
+    : { inlineData: { mimeType, data } };
 }
 
 /** The model's `functionCall` parts, to replay a turn, with thought signatures. */

@@ -43,14 +43,31 @@ export interface OpenAiChatToolMessage {
   readonly content: string;
 }
 
-/** The optional user message that carries tool-result images (`imagesInUserMessage`). */
-export interface OpenAiChatImageMessage {
+/** One part of the user message that carries tool-result media (`mediaInUserMessage`). */
+export type OpenAiChatMediaPart =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "image_url"; readonly image_url: { readonly url: string } }
+  | {
+      readonly type: "input_audio";
+      readonly input_audio: { readonly data: string; readonly format: "wav" | "mp3" };
+    }
+  | {
+      readonly type: "file";
+      readonly file: { readonly file_data: string; readonly filename: string };
+    };
+
+/**
+ * The optional user message after the tool messages that carries tool-result media
+ * (`openaiChat.mediaInUserMessage`): images, wav/mp3 audio and PDFs, each after a `<toolCallId>:`
+ * text.
+ */
+export interface OpenAiChatMediaMessage {
   readonly role: "user";
-  readonly content: (
-    | { readonly type: "text"; readonly text: string }
-    | { readonly type: "image_url"; readonly image_url: { readonly url: string } }
-  )[];
+  readonly content: OpenAiChatMediaPart[];
 }
+
+/** @deprecated Renamed {@link OpenAiChatMediaMessage}: it carries audio and PDFs too. */
+export type OpenAiChatImageMessage = OpenAiChatMediaMessage;
 
 /** An assistant message replaying tool calls. */
 export interface OpenAiChatAssistantMessage {

@@ -29,13 +29,17 @@ export interface OpenAiResponsesResponse {
 export interface OpenAiResponsesFunctionCallOutput {
   readonly type: "function_call_output";
   readonly call_id: string;
-  readonly output:
-    | string
-    | (
-        | { readonly type: "input_text"; readonly text: string }
-        | { readonly type: "input_image"; readonly image_url: string }
-      )[];
+  readonly output: string | OpenAiResponsesOutputPart[];
 }
+
+/** One part of a `function_call_output` that carries more than text. */
+export type OpenAiResponsesOutputPart =
+  | { readonly type: "input_text"; readonly text: string }
+  /** An image by data URL (`data:image/png;base64,…`) or by URL. */
+  | { readonly type: "input_image"; readonly image_url: string }
+  /** A document by data URL with its name, or by URL. */
+  | { readonly type: "input_file"; readonly file_data: string; readonly filename: string }
+  | { readonly type: "input_file"; readonly file_url: string };
 
 /** Tools added mid-conversation, as an input item (`midConversationTools`). */
 export interface OpenAiResponsesAdditionalTools {

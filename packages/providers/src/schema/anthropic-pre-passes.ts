@@ -14,6 +14,7 @@ import {
   isSchemaObject,
   resolveLocalRef,
   type SchemaObject,
+  tupleKeywordOf,
 } from "./schema-node";
 import type { SourcePointers } from "./source-pointers";
 
@@ -205,7 +206,8 @@ function checkShape(node: SchemaObject, pointer: string, walk: Walk, isRoot: boo
       problem("properties", "open-object");
   }
   if (node.type === "array") {
-    if (Array.isArray(node.items) || node.prefixItems !== undefined) problem("items", "tuple");
+    const tuple = tupleKeywordOf(node);
+    if (tuple !== undefined) problem(tuple, "tuple");
     else if (node.items === undefined) problem("items", "array-without-items");
   }
   const literal = (value: unknown): boolean => value === null || typeof value !== "object";

@@ -23,6 +23,14 @@ const supportedFormats: ReadonlySet<string> = new Set([
 export interface AnthropicCompilation {
   readonly schema: SchemaObject;
   readonly relaxed: readonly RelaxedKeyword[];
+  /** Pointers of object nodes that left `additionalProperties` unset (now closed). */
+  readonly closed: readonly string[];
+}
+
+/** What one transform walk collects besides the schema. */
+interface Notes {
+  readonly relaxed: RelaxedKeyword[];
+  readonly closed: string[];
 }
 
 /** Transforms a pre-passed schema (see `prePassAnthropic`). Never throws. */
@@ -30,19 +38,14 @@ export function compileAnthropicStrict(
   schema: SchemaObject,
   rootPointer: string,
 ): AnthropicCompilation {
-  const relaxed: RelaxedKeyword[] = [];
-  const result = transform(schema, rootPointer, relaxed, schema);
-  return { schema: result, relaxed };
+  const notes: Notes = { relaxed: [], closed: [] };
+  const result = transform(schema, rootPointer, notes, schema);
+  return { schema: result, relaxed: notes.relaxed, closed: notes.closed };
 }
 
 const isLiteral = (value: unknown): boolean => value === null || typeof value !== "object";
 
-function transform(
-  node: unknown,
-  pointer: string,
-  relaxed: RelaxedKeyword[],
-  root: SchemaObject,
-): SchemaObject {
+function transform(node: unknown, pointer: string, notes: Notes, root: SchemaObject): SchemaObject {
   if (!isSchemaObject(node)) return {};
   const kept = new Map<string, unknown>();
   const remaining: [string, unknown][] = [];
@@ -67,7 +70,7 @@ function transform(
         defineEntry(
           onlyRef,
           key,
-          transformMap(node.$defs, appendPointer(pointer, key), relaxed, root),
+          transformMap(node.$defs, appendPointer(pointer, key), notes, root),
         );
       if (key === "$ref") onlyRef.$ref = node.$ref;
     }
@@ -75,7 +78,7 @@ function transform(
   }
   for (const [key, value] of Object.entries(node)) {
     if (key === "$defs")
-      kept.set(key, transformMap(value, appendPointer(pointer, key), relaxed, root));
+      kept.set(key, transformMap(value, appendPointer(pointer, key), notes, root));
     else if (key === "enum" && keepEnum) kept.set(key, value);
     else if (key === "const" && keepConst) kept.set(key, value);
     else if (key === "type") {
@@ -83,22 +86,22 @@ function transform(
     } else if (key === "anyOf" || key === "oneOf" || key === "allOf") {
       if (key !== union || !Array.isArray(value)) continue;
       const branches = value.map((branch, index) =>
-        transform(branch, appendPointer(pointer, key, index), relaxed, root),
+        transform(branch, appendPointer(pointer, key, index), notes, root),
       );
       if (key === "oneOf" && !areBranchesDisjoint(value, root))
-        relaxed.push({ schemaPath: pointer, keyword: "oneOf", value: "anyOf" });
+        notes.relaxed.push({ schemaPath: pointer, keyword: "oneOf", value: "anyOf" });
       kept.set(key === "allOf" ? "allOf" : "anyOf", branches);
     } else if (key === "$schema") continue;
     else if (key === "description" || key === "title") kept.set(key, value);
     else if (type === "object" && key === "properties") {
-      kept.set(key, transformMap(value ?? {}, appendPointer(pointer, key), relaxed, root));
+      kept.set(key, transformMap(value ?? {}, appendPointer(pointer, key), notes, root));
     } else if (type === "object" && key === "additionalProperties") kept.set(key, false);
     else if (type === "object" && key === "required") kept.set(key, value);
     else if (type === "string" && key === "format") {
       if (typeof value === "string" && supportedFormats.has(value)) kept.set(key, value);
       else movedLast.push([key, value]);
     } else if (type === "array" && key === "items")
-      kept.set(key, transform(value, appendPointer(pointer, key), relaxed, root));
+      kept.set(key, transform(value, appendPointer(pointer, key), notes, root));
     else if (type === "array" && key === "minItems") {
       if (value === 0 || value === 1) kept.set(key, value);
       else movedLast.push([key, value]);
@@ -106,11 +109,14 @@ function transform(
   }
   if (type === "object") {
     if (!kept.has("properties")) kept.set("properties", {});
-    if (!kept.has("additionalProperties")) kept.set("additionalProperties", false);
+    if (!kept.has("additionalProperties")) {
+      kept.set("additionalProperties", false);
+      notes.closed.push(pointer);
+    }
   }
   const relaxedEntries = [...remaining, ...movedLast];
   for (const [keyword, value] of relaxedEntries)
-    relaxed.push({ schemaPath: pointer, keyword, value });
+    notes.relaxed.push({ schemaPath: pointer, keyword, value });
   if (relaxedEntries.length > 0)
     kept.set("description", relaxDescription(kept.get("description"), relaxedEntries));
   const result: SchemaObject = {};
@@ -121,13 +127,13 @@ function transform(
 function transformMap(
   value: unknown,
   pointer: string,
-  relaxed: RelaxedKeyword[],
+  notes: Notes,
   root: SchemaObject,
 ): SchemaObject {
   const result: SchemaObject = {};
   if (!isSchemaObject(value)) return result;
   for (const [name, child] of Object.entries(value)) {
-    defineEntry(result, name, transform(child, appendPointer(pointer, name), relaxed, root));
+    defineEntry(result, name, transform(child, appendPointer(pointer, name), notes, root));
   }
   return result;
 }

@@ -122,6 +122,79 @@ describe("Gemini schemaField: parameters (SPEC §8.5)", () => {
     ]);
   });
 
+  it("should drop default: null, as the Gemini SDK does, and keep other defaults", () => {
+    const compiled = openApi(
+      object({ a: { type: "string", default: null }, b: { type: "string", default: "x" } }),
+    );
+    expect(compiled.parameters).toEqual({
+      type: "OBJECT",
+      properties: { a: { type: "STRING" }, b: { type: "STRING", default: "x" } },
+      required: [],
+    });
+    expect(compiled.relaxed).toEqual([]);
+  });
+
+  it("should keep required names that properties do not declare visible, and warn", () => {
+    // BFCL's `population: {type: "object", required: ["adults", "children"]}`: no properties.
+    const schema = object(
+      {
+        population: { type: "object", required: ["adults", "children"] },
+        city: { type: "string" },
+      },
+      { required: ["city", "country"] },
+    );
+    const tools = toProviderTools([{ name: "t", description: "d", parameters: schema }], "gemini", {
+      gemini: { schemaField: "parameters" },
+    });
+    expect(tools.tools[0]?.functionDeclarations[0]?.parameters).toEqual({
+      type: "OBJECT",
+      properties: {
+        population: {
+          type: "OBJECT",
+          required: [],
+          description: '{required: ["adults","children"]}',
+        },
+        city: { type: "STRING" },
+      },
+      required: ["city"],
+      description: '{required: ["country"]}',
+    });
+    expect(tools.compiled.get("t")?.relaxed).toEqual([
+      { schemaPath: "/properties/population", keyword: "required", value: ["adults", "children"] },
+      { schemaPath: "", keyword: "required", value: ["country"] },
+    ]);
+    expect(tools.warnings.map((warning) => warning.detail)).toEqual([
+      'required at "/properties/population" is not enforced; it is written into the description',
+      'required at "" is not enforced; it is written into the description',
+    ]);
+  });
+
+  it("O4: the SDK sends default: null and undeclared required names as we do (nothing stripped)", async () => {
+    const schema = object(
+      {
+        a: { type: "string", default: null },
+        population: { type: "object", required: ["adults"] },
+      },
+      { required: ["a"] },
+    );
+    const tools = toProviderTools([{ name: "t", description: "d", parameters: schema }], "gemini", {
+      gemini: { schemaField: "parameters" },
+    });
+    let sent: { tools?: unknown } | undefined;
+    vi.stubGlobal("fetch", async (_url: unknown, init: { body: string }) => {
+      sent = JSON.parse(init.body);
+      return Response.json({
+        candidates: [{ content: { role: "model", parts: [{ text: "ok" }] }, finishReason: "STOP" }],
+      });
+    });
+    await new GoogleGenAI({ apiKey: "test" }).models.generateContent({
+      model: "gemini-2.5-flash",
+      contents: "hi",
+      config: { tools: structuredClone(tools.tools) as never },
+    });
+    expect(sent?.tools).toEqual(tools.tools);
+  });
+
   it("O4: the SDK sends our schemas unchanged (a fixpoint of processJsonSchema), every key in keyof Schema", async () => {
     const tools = toProviderTools(corpusDeclarations(false), "gemini", {
       gemini: { schemaField: "parameters" },

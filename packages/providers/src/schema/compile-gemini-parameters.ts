@@ -1,7 +1,7 @@
 // Gemini's OpenAPI-subset `parameters` field (SPEC §8.5, opt-in with `schemaField: "parameters"`):
 // refs inlined, `allOf` merged, literals as string enums, nullability as `nullable`, upper-case
 // types, and every key outside Gemini's `Schema` moved into the description. A recursive ref, a
-// non-mergeable `allOf` or a property name Gemini refuses makes the tool fall back to
+// non-mergeable `allOf`, a tuple or a property name Gemini refuses makes the tool fall back to
 // `parametersJsonSchema`.
 import type { RelaxedKeyword } from "../compiled-tool";
 import { mergeAllOf } from "./merge-all-of";
@@ -15,6 +15,7 @@ import {
   readTypes,
   resolveLocalRef,
   type SchemaObject,
+  tupleKeywordOf,
 } from "./schema-node";
 
 /** The OpenAPI schema, or why the tool falls back to `parametersJsonSchema`. */
@@ -122,6 +123,10 @@ function resolve(node: unknown, walk: Walk): unknown {
 function convert(input: unknown, pointer: string, walk: Walk): SchemaObject {
   const node = resolve(input, walk);
   if (!isSchemaObject(node) || !isTyped(node)) return jsonEncodedString(node, walk);
+  // `Schema.items` is one schema: a tuple has no OpenAPI form (reported at the keyword every
+  // compiler names).
+  const tuple = tupleKeywordOf(node);
+  if (tuple !== undefined) throw new Fallback(`a tuple (${tuple}) at ${JSON.stringify(pointer)}`);
   const result: SchemaObject = {};
   const relaxedEntries: [string, unknown][] = [];
   const relax = (keyword: string, value: unknown): void => {
@@ -177,16 +182,24 @@ function convert(input: unknown, pointer: string, walk: Walk): SchemaObject {
       }
       result.properties = properties;
     } else if (key === "required" && Array.isArray(value)) {
+      const declared = isSchemaObject(node.properties) ? node.properties : {};
+      const undeclared = value.filter(
+        (name) => typeof name !== "string" || !Object.hasOwn(declared, name),
+      );
       result.required = value.filter(
         (name) =>
           typeof name === "string" &&
-          isSchemaObject(node.properties) &&
-          Object.hasOwn(node.properties, name) &&
+          Object.hasOwn(declared, name) &&
           !(
-            isSchemaObject(resolve(node.properties[name], walk)) &&
-            (resolve(node.properties[name], walk) as SchemaObject).type === "null"
+            isSchemaObject(resolve(declared[name], walk)) &&
+            (resolve(declared[name], walk) as SchemaObject).type === "null"
           ),
       );
+      // Gemini refuses a required name its `properties` do not declare; the constraint stays
+      // visible to the model in the description (and in the warnings) instead of vanishing.
+      if (undeclared.length > 0) relax("required", undeclared);
+    } else if (key === "default" && value === null) {
+      // The Gemini SDK strips `default: null` too: it says nothing a model can use.
     } else if (key === "items" && !Array.isArray(value)) {
       result.items = convert(value, appendPointer(pointer, key), walk);
     } else if (int64Keys.has(key) && typeof value === "number") {

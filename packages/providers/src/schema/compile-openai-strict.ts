@@ -18,6 +18,7 @@ import {
   readTypes,
   resolveLocalRef,
   type SchemaObject,
+  tupleKeywordOf,
 } from "./schema-node";
 import type { SourcePointers } from "./source-pointers";
 
@@ -28,6 +29,8 @@ export interface StrictCompilation {
   readonly relaxed: readonly RelaxedKeyword[];
   /** The `anyOf: [S, {type: "null"}]` wrappers this pass added (a `null` there means "absent"). */
   readonly synthetic: ReadonlySet<object>;
+  /** Pointers (into the canonical schema) of object nodes that left `additionalProperties` unset. */
+  readonly closed: readonly string[];
 }
 
 const keptKeywords: ReadonlySet<string> = new Set([
@@ -68,7 +71,6 @@ const strictFormats: ReadonlySet<string> = new Set([
   "ipv6",
   "uuid",
 ]);
-const tupleKeywords = ["prefixItems", "additionalItems"];
 
 interface Walk {
   readonly root: SchemaObject;
@@ -77,6 +79,7 @@ interface Walk {
   readonly problems: SchemaProblem[];
   readonly relaxed: RelaxedKeyword[];
   readonly synthetic: Set<object>;
+  readonly closed: string[];
 }
 
 /** Compiles a Pass-0 root for OpenAI strict mode. Pure; never throws. */
@@ -88,6 +91,7 @@ export function compileOpenAiStrict(normalized: NormalizedRoot): StrictCompilati
     problems: [],
     relaxed: [],
     synthetic: new Set(),
+    closed: [],
   };
   const schema = visit(
     normalized.schema,
@@ -100,6 +104,7 @@ export function compileOpenAiStrict(normalized: NormalizedRoot): StrictCompilati
     problems: walk.problems,
     relaxed: walk.relaxed,
     synthetic: walk.synthetic,
+    closed: walk.closed,
   };
 }
 
@@ -113,6 +118,9 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
   if (rewritten !== undefined) return visit(rewritten, pointer, walk, isRoot);
   const result: SchemaObject = {};
   const relaxedEntries: [string, unknown][] = [];
+  // One problem per tuple, at the keyword every compiler names (see `tupleKeywordOf`).
+  const tuple = tupleKeywordOf(node);
+  if (tuple !== undefined) report(walk, pointer, tuple, "tuple");
   for (const [key, value] of Object.entries(node)) {
     if (keptKeywords.has(key)) defineEntry(result, key, value);
     else if (key === "default") {
@@ -131,13 +139,11 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
     } else if (key === "additionalProperties") {
       if (value !== false) report(walk, pointer, key, "open-object");
       defineEntry(result, key, value);
+    } else if (key === "items" && tuple !== undefined) {
+      // Part of a tuple (reported once, below), whatever it holds: `false` after `prefixItems`.
+      defineEntry(result, key, value);
     } else if (key === "items") {
-      if (Array.isArray(value)) report(walk, pointer, key, "tuple");
-      defineEntry(
-        result,
-        key,
-        Array.isArray(value) ? value : visit(value, appendPointer(pointer, key), walk),
-      );
+      defineEntry(result, key, visit(value, appendPointer(pointer, key), walk));
     } else if (key === "anyOf" || key === "oneOf") {
       const branches = Array.isArray(value) ? value : [];
       const visited = branches.map((branch, index) =>
@@ -159,8 +165,7 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
     } else if (key === "patternProperties") {
       report(walk, pointer, key, "open-object");
       defineEntry(result, key, value);
-    } else if (tupleKeywords.includes(key)) {
-      report(walk, pointer, key, "tuple");
+    } else if (key === "prefixItems" || (key === "additionalItems" && tuple !== undefined)) {
       defineEntry(result, key, value);
     } else if (dynamicRefKeywords.includes(key)) {
       report(walk, pointer, key, "dynamic-ref");
@@ -266,6 +271,7 @@ function closeObject(
     }
   }
   result.required = Object.keys(closed);
+  if (!Object.hasOwn(node, "additionalProperties")) walk.closed.push(pointer);
   if (result.additionalProperties !== false) {
     delete result.additionalProperties;
     result.additionalProperties = false;

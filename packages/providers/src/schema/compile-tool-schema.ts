@@ -27,6 +27,8 @@ export interface CompiledToolSchema {
   readonly strict: boolean;
   readonly downgrade: readonly SchemaProblem[];
   readonly relaxed: readonly RelaxedKeyword[];
+  /** Strict only: pointers of object nodes that left `additionalProperties` unset and were closed. */
+  readonly closed: readonly string[];
   readonly denormalize: Denormalize;
   readonly fallbackDenormalize: Denormalize;
   /** Anthropic strict only: what this tool costs of the request budget. */
@@ -55,6 +57,7 @@ export function compileToolSchema(
     strict: dialect === "gemini" && strictRequested,
     downgrade,
     relaxed: [],
+    closed: [],
     denormalize: plainDenormalize,
     fallbackDenormalize: plainDenormalize,
     budget: undefined,
@@ -90,6 +93,7 @@ export function compileToolSchema(
       strict: true,
       downgrade: [],
       relaxed: compiled.relaxed,
+      closed: compiled.closed,
       denormalize: plainDenormalize,
       fallbackDenormalize: plainDenormalize,
       budget: measureBudget(compiled.schema),
@@ -105,6 +109,7 @@ export function compileToolSchema(
     strict: true,
     downgrade: [],
     relaxed: compiled.relaxed,
+    closed: compiled.closed,
     denormalize: createDenormalizer(compiled.schema, strictRoot.wrapped, compiled.synthetic),
     fallbackDenormalize: plainDenormalize,
     budget: undefined,

@@ -115,3 +115,14 @@ export function jsonEqual(left: unknown, right: unknown): boolean {
   if (keys.length !== Object.keys(right).length) return false;
   return keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]));
 }
+
+/**
+ * The keyword that makes `node` a tuple, where every compiler reports it: `prefixItems` (2020-12,
+ * whatever `items` says after it), else `items` when it is an array (draft 7). `undefined` for a
+ * node that is not a tuple (`additionalItems` alone is not one: it means nothing without an `items`
+ * array).
+ */
+export function tupleKeywordOf(node: SchemaObject): "prefixItems" | "items" | undefined {
+  if (node.prefixItems !== undefined) return "prefixItems";
+  return Array.isArray(node.items) ? "items" : undefined;
+}

@@ -50,7 +50,7 @@ const losslessRules: CoercionRules = {
   literal: convertLiteralLosslessly,
   // No literal shortcut: a literal property may also take the `enum-case` rule, which the
   // visit applies.
-  convertLeaf: { rule: "convert", convert: convertLosslessly },
+  convertLeaf: { rule: "convert", convert: convertLosslessly, readsNullSpellings: true },
   coerceLeaf: { rule: "coerce-type", convert: convertLosslessly },
 };
 

@@ -2,10 +2,11 @@ import { jsonEqual } from "../compile/json-equal";
 import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRun } from "./coercion-run";
+import { isNullSpelling } from "./is-null-spelling";
 import { mapChildren } from "./map-children";
 import { matchEnumCase } from "./match-enum-case";
 import type { NodeCoercion } from "./node-coercion";
-import { parseJsonString } from "./parse-json-string";
+import { opensLikeJson, parseJsonString } from "./parse-json-string";
 import { tryUnionBranches } from "./try-union-branches";
 import { visitRefTarget } from "./visit-ref-target";
 
@@ -23,6 +24,32 @@ export function convertValue(run: CoercionRun, node: SchemaNode, value: unknown)
   if (typeof current === "string" && run.parsesJsonStrings) {
     current = parseJsonString(run, node, info, current);
   }
+  const converted = convertByRule(run, node, info, current);
+  // Lossless `null-string` (SPEC §1.5.1): "None" / "null" / "undefined" that no conversion made
+  // acceptable is the model's way of writing null. Last, so an enum member "none" still wins.
+  if (converted === current && run.rules.lossless && isNullSpelling(current)) {
+    return readNullSpelling(run, node, current);
+  }
+  return converted;
+}
+
+/**
+ * `null` for a null spelling `text` the node rejects (recorded as `null-string`), else `text`.
+ * The null rules then decide: `null` is kept where the node accepts it and fails where it does not.
+ */
+function readNullSpelling(run: CoercionRun, node: SchemaNode, text: string): unknown {
+  if (run.accepts(node, text)) return text;
+  run.record("null-string", text, null);
+  return null;
+}
+
+/** Pass 2's rule for the node's keywords (see the file header). */
+function convertByRule(
+  run: CoercionRun,
+  node: SchemaNode,
+  info: NodeCoercion,
+  current: unknown,
+): unknown {
   switch (info.convertRule) {
     case "const":
       return convertConst(run, info.constValue, current);
@@ -149,7 +176,8 @@ function convertArray(
 /**
  * Lossless wrapping (SPEC §1.5) takes a non-null scalar only: `null` would become `[null]`, an
  * object or array is not what "one value where an array belongs" means for a scalar list, and a
- * blank string is the model saying "none" far more often than "a list of one empty string".
+ * blank string is the model saying "none" far more often than "a list of one empty string". Nor
+ * a string that opens with `[` or `{`, or a null spelling (SPEC §1.5.1).
  */
 function isWrappableLosslessly(value: unknown): boolean {
   switch (typeof value) {
@@ -157,7 +185,9 @@ function isWrappableLosslessly(value: unknown): boolean {
     case "boolean":
       return true;
     case "string":
-      return value.trim() !== "";
+      // A list or object written as text is parsed or fails, and "None" is `null` (SPEC §1.5.1):
+      // neither is one item of a list.
+      return value.trim() !== "" && !opensLikeJson(value) && !isNullSpelling(value);
     default:
       return false;
   }

@@ -57,6 +57,15 @@ const sloppyLeaf = fc.constantFrom<unknown>(
   "FALSE",
   "null",
   "undefined",
+  "None",
+  "NONE",
+  "['a', 'b']",
+  "(1, 'x')",
+  "{'a': None, 'b': True}",
+  "[os.remove('x')]",
+  "['unclosed'",
+  " [Santa Barbara]",
+  "a, b",
   "WRITE",
   "exact",
   0,
@@ -144,11 +153,31 @@ function wasRemoved(pointer: string, changes: readonly CoercionChange[]): boolea
   );
 }
 
+/** Whether `text` is one of the strings the lossless rules never wrap into a one-item array. */
+function isNeverWrapped(text: string): boolean {
+  return /^\s*[[{]/.test(text) || /^(none|null|undefined)$/i.test(text);
+}
+
 function assertLossless(sent: unknown, repaired: unknown, changes: readonly CoercionChange[]) {
   for (const [path, leaf] of leavesOf(sent)) {
     const shown = lookUp(repaired, path);
     const pointer = pointerOf(path);
     if (wasRemoved(pointer, changes)) continue;
+    if (typeof leaf === "string" && isNeverWrapped(leaf) && shown.found) {
+      // SPEC §1.5.1: never `["None"]`, never `["[os.remove('x')]"]`.
+      expect(Array.isArray(shown.value) && unwrap(shown.value) === leaf).toBe(false);
+    }
+    if (typeof leaf === "string" && /^(none|null|undefined)$/i.test(leaf) && !shown.found) {
+      // Gone only as a null the null rules dropped.
+      expect(changes).toContainEqual({ path: pointer, rule: "null-string", from: leaf, to: null });
+      expect(changes).toContainEqual({
+        path: pointer,
+        rule: "drop-null",
+        from: null,
+        to: undefined,
+      });
+      continue;
+    }
     if (leaf === null || leaf === "") {
       if (!shown.found) {
         const rule = leaf === null ? "drop-null" : "drop-empty";
@@ -169,7 +198,43 @@ function assertLossless(sent: unknown, repaired: unknown, changes: readonly Coer
   // Only removals may start from null or "" (removing a key is not inventing a value).
   for (const change of changes) {
     if (change.from === null || change.from === "") expect(change.to).toBeUndefined();
+    // Only a null spelling becomes null, and only through null-string.
+    if (change.to === null) {
+      expect(change.rule).toBe("null-string");
+      expect(String(change.from)).toMatch(/^(none|null|undefined)$/i);
+    }
+    // A Python literal is read as the same values: nothing but the notation changes.
+    if (change.rule === "python-literal") {
+      expect(typeof change.from).toBe("string");
+      expect(toPython(change.to)).toBe(normalisePython(change.from as string));
+    }
   }
+}
+
+/** The value as Python writes it (single quotes, `repr` style), for comparing two notations. */
+function toPython(value: unknown): string {
+  if (value === null) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (typeof value === "number") return JSON.stringify(value);
+  if (typeof value === "string") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(toPython).join(", ")}]`;
+  const entries = Object.entries(value as object).map(
+    ([key, item]) => `${JSON.stringify(key)}: ${toPython(item)}`,
+  );
+  return `{${entries.join(", ")}}`;
+}
+
+/** The fixed literals of `sloppyLeaf`, by their text, as `toPython` writes their values. */
+function normalisePython(text: string): string {
+  const known: Record<string, string> = {
+    "['a', 'b']": '["a", "b"]',
+    "(1, 'x')": '[1, "x"]',
+    "{'a': None, 'b': True}": '{"a": None, "b": True}',
+  };
+  const written = known[text];
+  if (written === undefined) throw new Error(`no known Python reading of ${text}`);
+  return written;
 }
 
 describe('coerce: "lossless" (property)', () => {
@@ -188,6 +253,24 @@ describe('coerce: "lossless" (property)', () => {
     );
     // The property is about repairs: enough of the inputs must actually have been repaired.
     expect(repaired).toBeGreaterThan(300);
+  });
+
+  it("should read Python literals and null spellings only as the same values, on generated schemas", () => {
+    const counts = { python: 0, nullString: 0 };
+    fc.assert(
+      fc.property(generatedSchema, sloppyJson, (schema, sent) => {
+        const compiled = compile(schema, { coerce: "lossless", parseJsonStrings: true });
+        const result = compiled.parse(sent);
+        for (const change of result.changes) {
+          if (change.rule === "python-literal") counts.python += 1;
+          if (change.rule === "null-string") counts.nullString += 1;
+        }
+        assertLossless(sent, result.ok ? result.value : compiled.coerce(sent), result.changes);
+      }),
+      { numRuns: 3000, seed: 1015 },
+    );
+    expect(counts.python).toBeGreaterThan(20);
+    expect(counts.nullString).toBeGreaterThan(100);
   });
 
   it.each(Object.entries(toolSchemas))(

@@ -11,11 +11,12 @@ import { decimalOfNumber, isSameDecimal, parseDecimalText } from "../compile/dec
  * | integer | as number, only when the value is integral (`"5.0"` → 5; `"3.5"` stays)   |
  * | boolean | case-insensitive `"true"` / `"false"`                                     |
  * | string  | finite numbers and booleans → their JSON text                            |
- * | null    | case-insensitive `"null"`                                                 |
+ * | null    | nothing here: `"null"`, `"None"`, `"undefined"` are the `null-string` rule's |
  *
  * Never: `null` → anything, `""` → number / integer / boolean / null, boolean ↔ number, a
- * fraction → an integer, `"0"` / `0` / `false` / `"undefined"` → `null`, an object or array → a
- * string.
+ * fraction → an integer, `"0"` / `0` / `false` → `null`, an object or array → a string. The
+ * null spellings become `null` only through pass 2's `null-string` rule (SPEC §1.5.1), reported
+ * as such, where the node rejects the string itself.
  */
 export function convertLosslessly(type: string, value: unknown): unknown {
   switch (type) {
@@ -42,10 +43,6 @@ export function convertLosslessly(type: string, value: unknown): unknown {
     case "string":
       if (typeof value === "number") return Number.isFinite(value) ? String(value) : value;
       return typeof value === "boolean" ? String(value) : value;
-    case "null":
-      return typeof value === "string" && value.length === 4 && value.toLowerCase() === "null"
-        ? null
-        : value;
     default:
       return value;
   }

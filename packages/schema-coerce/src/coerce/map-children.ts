@@ -8,6 +8,8 @@ import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRule } from "../types";
 import type { CoercionRun } from "./coercion-run";
+import { isDroppable } from "./drops-nulls-below";
+import { isNullSpelling } from "./is-null-spelling";
 import { matchesJsonType } from "./matches-json-type";
 import { coercionOf, type NodeCoercion, type PropertyLiteral } from "./node-coercion";
 import { setDataProperty } from "./set-data-property";
@@ -33,6 +35,26 @@ export interface LeafRule {
    * spend one visit and apply this to the literal, recording a change under `rule`.
    */
   readonly convertToLiteral?: (literal: unknown, value: unknown) => unknown;
+  /**
+   * Lossless pass 2: a null spelling (`"None"`, `"null"`, `"undefined"`) that `convert` leaves as
+   * it is becomes `null` under rule `null-string`, as the visit's own fallback does (a leaf of a
+   * non-string type rejects every string).
+   */
+  readonly readsNullSpellings?: boolean;
+}
+
+/** `leaf.convert` of `value`, else the `null-string` reading, else `undefined` (no change). */
+function convertLeaf(
+  leaf: LeafRule,
+  type: string,
+  value: unknown,
+): { readonly rule: CoercionRule; readonly to: unknown } | undefined {
+  const converted = leaf.convert(type, value);
+  if (converted !== value) return { rule: leaf.rule, to: converted };
+  if (leaf.readsNullSpellings === true && isNullSpelling(value)) {
+    return { rule: "null-string", to: null };
+  }
+  return undefined;
 }
 
 /** One pass's walk over one object: what `visitObjectChild` needs, extended by each pass. */
@@ -131,9 +153,10 @@ function mapObjectChild(map: ChildMap, key: string, before: unknown, index: numb
   if (leafType !== undefined && leaf !== undefined) {
     // Exactly what the visit would do, budget included.
     if (matchesJsonType(leafType, before) || !map.run.spend()) return;
-    after = leaf.convert(leafType, before);
-    if (after === before) return;
-    map.run.recordAt(key, propertySegmentsOf(map.shape)[index], leaf.rule, before, after);
+    const change = convertLeaf(leaf, leafType, before);
+    if (change === undefined) return;
+    after = change.to;
+    map.run.recordAt(key, propertySegmentsOf(map.shape)[index], change.rule, before, after);
   } else if (literal !== undefined && leaf?.convertToLiteral !== undefined) {
     // Likewise exactly the visit, for a literal property.
     if (!map.run.spend()) return;
@@ -146,7 +169,24 @@ function mapObjectChild(map: ChildMap, key: string, before: unknown, index: numb
   }
   // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
   map.result ??= map.info.copyObject(map.source);
+  if (after === null && isDroppedNullSpelling(map, index, before)) {
+    delete map.result[key];
+    map.run.recordAt(key, propertySegmentsOf(map.shape)[index], "drop-null", null, undefined);
+    return;
+  }
   setDataProperty(map.result, key, after);
+}
+
+/**
+ * Whether the null that the lossless `null-string` rule just read from `before` at property
+ * `index` goes, as pass 1 drops a `null` there (SPEC §1.5.1: "then the null rules apply"): a
+ * declared, optional property whose schema is not a `$ref` and rejects `null`. Only that rule
+ * turns a string into `null` under lossless rules.
+ */
+function isDroppedNullSpelling(map: ChildMap, index: number, before: unknown): boolean {
+  if (index === -1 || !map.run.rules.lossless || !isNullSpelling(before)) return false;
+  const shape = map.shape;
+  return !shape.isRequired[index] && isDroppable(map.run, shape.propertyNodes[index]!);
 }
 
 /**
@@ -192,9 +232,10 @@ function mapArray(
     if (itemsLeafType !== undefined && leaf !== undefined && index >= tuple.length) {
       // Exactly what the visit would do: spend, then leave a matching item as it is.
       if (!run.spend() || matchesJsonType(itemsLeafType, before)) continue;
-      after = leaf.convert(itemsLeafType, before);
-      if (after === before) continue;
-      run.recordAt(index, undefined, leaf.rule, before, after);
+      const change = convertLeaf(leaf, itemsLeafType, before);
+      if (change === undefined) continue;
+      after = change.to;
+      run.recordAt(index, undefined, change.rule, before, after);
     } else {
       run.enter(index);
       after = run.acceptsItem(node, before, source.length) ? before : visit(run, node, before);

@@ -4,8 +4,7 @@
  * every field, each failure a `ToolBatchError` naming the place. Cost is linear in the state's
  * size.
  */
-import type { ToolCall } from "@toolwright/tool-core";
-import { readToolContent } from "../call/read-tool-result";
+import { isInvalidContentBlock, readContentBlock, type ToolCall } from "@toolwright/tool-core";
 import { TOOL_CALL_ERROR_TYPES } from "../call/tool-call-error-type";
 import { BATCH_ID_PATTERN } from "./resolve-batch-id";
 import { verifySuspendedBatch } from "./sign-suspended-batch";
@@ -143,13 +142,24 @@ function checkToolCall(value: unknown, where: string): ToolCall {
   return value as unknown as ToolCall;
 }
 
+/**
+ * Checks a stored result's content. The executor stored only blocks it had checked (a bad one
+ * became text), so here every block must be valid: one that is not means the state was edited.
+ */
+function checkContent(value: unknown, where: string): void {
+  if (!Array.isArray(value)) throw invalidState(`${where} must be an array`);
+  for (let index = 0; index < value.length; index++) {
+    const block = readContentBlock(value[index]);
+    if (isInvalidContentBlock(block)) throw invalidState(`${where}/${index}: ${block.reason}`);
+  }
+}
+
 /** Checks a settled outcome; returns its approval's id, if it has one. */
 function checkOutcome(value: unknown, where: string): string | undefined {
   if (!isObject(value)) throw invalidState(`${where} must be an object`);
   const { result } = value;
   if (!isObject(result)) throw invalidState(`${where}/result must be an object`);
-  const contentProblem = readToolContent(result.content);
-  if (typeof contentProblem === "string") throw invalidState(`${where}/result: ${contentProblem}`);
+  checkContent(result.content, `${where}/result/content`);
   optionalBoolean(result.isError, `${where}/result/isError`);
   optionalBoolean(result.terminate, `${where}/result/terminate`);
   if (result.usage !== undefined && !isObject(result.usage)) {

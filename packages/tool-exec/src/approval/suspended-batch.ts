@@ -83,10 +83,18 @@ export type DroppedResultField = "details" | "structuredContent" | "usage";
  * `usage` is left out and named there too.
  */
 export interface SerializedOutcome {
+  /** The call's final result, as JSON. */
   readonly result: ToolResult;
+  /** `true` when the call ended as an error. */
   readonly isError: boolean;
+  /** Milliseconds `execute` ran; present only when it ran. */
   readonly durationMs?: number;
+  /** Why the call is an error (a `ToolCallErrorType`); present exactly when `isError` is true. */
   readonly errorType?: string;
+  /** How an approval request of the call was resolved, when it had one. */
   readonly approval?: ToolCallApproval;
+  /**
+   * The result fields that could not be stored as JSON (stored as `null`, or left out for `usage`).
+   */
   readonly dropped?: readonly DroppedResultField[];
 }

@@ -22,12 +22,22 @@ export type ToolBatchErrorCode =
   | "STALE_STATE"
   /** With a journal: another process holds the batch. */
   | "BATCH_LOCKED"
-  /** A journal file has a bad record before its last line. */
-  | "JOURNAL_CORRUPT";
+  /** A journal file has a bad record before its last line, or a bad last line that ends in a newline. */
+  | "JOURNAL_CORRUPT"
+  /**
+   * The journal failed (a lost database connection, a full disk). `batchStarted` says what to do:
+   * `false`, nothing was written and nothing ran — run the batch again; `true`, the journal may
+   * hold the batch and calls may have run — recover it with `recoverToolBatch`, never run it again.
+   */
+  | "JOURNAL_UNAVAILABLE";
 
 /** Options of {@link ToolBatchError}. */
 export interface ToolBatchErrorOptions {
   readonly cause?: unknown;
+  /** The batch the error is about, when there is one. */
+  readonly batchId?: string;
+  /** For `JOURNAL_UNAVAILABLE`: whether the journal may hold the batch (see the code). */
+  readonly batchStarted?: boolean;
 }
 
 /**
@@ -36,11 +46,21 @@ export interface ToolBatchErrorOptions {
  */
 export class ToolBatchError extends Error {
   readonly code: ToolBatchErrorCode;
+  /** The batch the error is about, when there is one. */
+  readonly batchId: string | undefined;
+  /**
+   * For `JOURNAL_UNAVAILABLE`: `true` when the journal may hold the batch and calls may have run
+   * (recover it), `false` when nothing was written and nothing ran (run it again).
+   */
+  readonly batchStarted: boolean | undefined;
 
+  /** Creates the error; `options.cause` is kept as the error's `cause`. */
   constructor(code: ToolBatchErrorCode, message: string, options?: ToolBatchErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ToolBatchError";
     this.code = code;
+    this.batchId = options?.batchId;
+    this.batchStarted = options?.batchStarted;
     Object.defineProperty(this, toolBatchErrorBrand, { value: true });
   }
 

@@ -6,7 +6,9 @@ import type { ToolApprovalRequest } from "./tool-approval-request";
 
 /** Every call of the batch has exactly one result. */
 export interface CompletedToolBatch {
+  /** Always `"complete"`: check it before reading `messages`. */
   readonly status: "complete";
+  /** The batch's id: the one given in the options, or a generated UUID. */
   readonly batchId: string;
   /** One transcript message per call, in source order. */
   readonly messages: ToolResultMessage[];
@@ -24,7 +26,9 @@ export interface CompletedToolBatch {
  * is checked.
  */
 export interface SuspendedToolBatch {
+  /** Always `"suspended"`: some calls wait for a decision. */
   readonly status: "suspended";
+  /** The batch's id: pass the state with it to `resumeToolBatch`, or find it in a journal. */
   readonly batchId: string;
   /** JSON: store it, show its pending approvals, pass it to `resumeToolBatch`. */
   readonly state: SuspendedBatch;

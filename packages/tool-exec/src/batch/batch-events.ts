@@ -9,6 +9,7 @@ import { describeThrown } from "../describe-thrown";
 import { keepShapeAlive } from "../keep-shape-alive";
 import type { MaybePromise } from "../maybe-async";
 import { createToolResultMessage } from "../output/create-tool-result-message";
+import { normalizeMaxMediaBytes } from "../output/limit-media";
 import type { TruncationOptions } from "../output/truncate-output";
 import { ToolEventQueue } from "./tool-event-queue";
 import type {
@@ -16,6 +17,14 @@ import type {
   ToolExecutionEvent,
   ToolExecutionStartEvent,
 } from "./tool-events";
+
+/** What a batch's messages are made with: its `truncation` and `maxMediaBytes` options. */
+export interface MessageOutputOptions {
+  readonly truncation?: TruncationOptions | false | undefined;
+  readonly maxMediaBytes?: number | undefined;
+}
+
+const NO_OUTPUT_OPTIONS: MessageOutputOptions = Object.freeze({});
 
 /**
  * The events of a batch and what a failing listener does to the call (see
@@ -25,6 +34,7 @@ import type {
 export class BatchEvents {
   readonly #queue: ToolEventQueue;
   readonly #truncation: TruncationOptions | false | undefined;
+  readonly #maxMediaBytes: number;
   /** The first error a `tool_result` listener threw; the batch rejects with it at the end. */
   resultListenerFailure: { readonly error: unknown } | undefined = undefined;
   /** The error a `tool_batch_suspended` listener threw; the batch rejects with it. */
@@ -33,12 +43,14 @@ export class BatchEvents {
   static {
     // See keep-shape-alive.ts.
     const queue = new ToolEventQueue(undefined);
-    keepShapeAlive(() => new BatchEvents(queue, undefined));
+    keepShapeAlive(() => new BatchEvents(queue, NO_OUTPUT_OPTIONS));
   }
 
-  constructor(queue: ToolEventQueue, truncation: TruncationOptions | false | undefined) {
+  /** Throws a `RangeError` for a `maxMediaBytes` that is not a number ≥ 0. */
+  constructor(queue: ToolEventQueue, output: MessageOutputOptions) {
     this.#queue = queue;
-    this.#truncation = truncation;
+    this.#truncation = output.truncation;
+    this.#maxMediaBytes = normalizeMaxMediaBytes(output.maxMediaBytes);
   }
 
   /**
@@ -156,7 +168,7 @@ export class BatchEvents {
    * listener is remembered, not fatal: the remaining results still go out.
    */
   result(outcome: ToolCallOutcome, messages: ToolResultMessage[]): MaybePromise<void> {
-    const making = createToolResultMessage(outcome, this.#truncation);
+    const making = createToolResultMessage(outcome, this.#truncation, this.#maxMediaBytes);
     if (making instanceof Promise)
       return making.then((message) => this.#emitResult(message, messages));
     return this.#emitResult(making, messages);

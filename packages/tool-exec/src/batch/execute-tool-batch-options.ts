@@ -28,6 +28,14 @@ export interface ExecuteToolBatchOptions<TContext = unknown>
   /** Output truncation of the messages' text; `false` turns it off. SPEC defaults otherwise. */
   readonly truncation?: TruncationOptions | false | undefined;
   /**
+   * The largest block, in decoded bytes, that reaches the model by value: an image, audio, a
+   * file's `data` or an embedded resource (its `blob`, or its `text` in UTF-8) over it becomes the
+   * text `[<type> <mimeType>, <n> bytes, over the <limit>-byte limit]` in the message (the
+   * `tool_execution_end` event keeps the block). A number ≥ 0, `Infinity` for no limit; default
+   * 20 MiB (20,971,520). Text blocks are bounded by `truncation` instead.
+   */
+  readonly maxMediaBytes?: number | undefined;
+  /**
    * The batch's id: the prefix of every call's `idempotencyKey` (`${batchId}:${toolCallId}`), the
    * name of its suspended state and journal. Must match `^[A-Za-z0-9_.-]{1,128}$` (else the batch
    * rejects with `ToolBatchError` `INVALID_ARGUMENT` before any event). Default

@@ -4,6 +4,7 @@ import type { CompletedToolBatch } from "../approval/tool-batch-outcome";
 import { truncatedToolCallText } from "../call/executor-texts";
 import { settleCallWithError } from "../call/settle-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { normalizeMaxMediaBytes } from "../output/limit-media";
 import { BatchEvents } from "./batch-events";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { openBatchJournal } from "./run-tool-batch";
@@ -27,6 +28,7 @@ export async function failTruncatedToolCalls<TContext = unknown>(
   options: ExecuteToolBatchOptions<TContext>,
 ): Promise<CompletedToolBatch> {
   const batchId = resolveBatchId(options.batchId);
+  normalizeMaxMediaBytes(options.maxMediaBytes);
   const truncated = toolCalls.map((toolCall) =>
     settleCallWithError(
       toolCall,
@@ -59,7 +61,7 @@ async function emitTruncated<TContext>(
   truncated: readonly ToolCallOutcome[],
   options: ExecuteToolBatchOptions<TContext>,
 ): Promise<{ messages: ToolResultMessage[]; outcomes: ToolCallOutcome[] }> {
-  const events = new BatchEvents(new ToolEventQueue(options.onEvent), options.truncation);
+  const events = new BatchEvents(new ToolEventQueue(options.onEvent), options);
   const messages: ToolResultMessage[] = [];
   const outcomes: ToolCallOutcome[] = [];
   for (const [index, toolCall] of toolCalls.entries()) {

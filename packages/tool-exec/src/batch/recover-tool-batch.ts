@@ -15,10 +15,13 @@
  * result is adopted (`recovery: "adopted_remote"`), a running job is awaited through
  * `dispatcher.execute` with the same key, an unknown one falls back to the replay policy; a
  * `lookup` that rejects makes the recovery reject (the batch stays open for the next attempt).
+ *
+ * A completed batch runs nothing: its settled outcomes are returned, and a call without one (only
+ * in a journal written before journals refused such a `completed`) is reported interrupted.
  */
 
 import { ToolRegistry } from "@toolwright/tool-core";
-import { planToolBatchResume } from "../approval/plan-tool-batch-resume";
+import { type PlannedCall, planToolBatchResume } from "../approval/plan-tool-batch-resume";
 import { resolveBatchId } from "../approval/resolve-batch-id";
 import type { ResumeToolBatchOptions } from "../approval/resume-tool-batch-options";
 import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
@@ -32,6 +35,7 @@ import { interruptedText, interruptedTimesText } from "../journal/journal-texts"
 import { type JournaledBatch, readJournaledBatch } from "../journal/read-journaled-batch";
 import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import { normalizeMaxMediaBytes } from "../output/limit-media";
 import type { RemoteRecovery, ReplayedBatchCall } from "./batch-call";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { type RecoveredSettlement, type RecoveryOverrides, runResumePlan } from "./run-resume-plan";
@@ -57,18 +61,22 @@ export async function recoverToolBatch<TContext = unknown>(
   const batchOptions = options as ExecuteToolBatchOptions<unknown>;
   const checkedId = resolveBatchId(batchId);
   const maxConcurrency = normalizeConcurrency(options.maxConcurrency);
+  normalizeMaxMediaBytes(options.maxMediaBytes);
   const maxAttempts = resolveMaxAttempts(options.maxAttempts);
   const journal = await BatchJournal.open(options.journal, checkedId, "recoverToolBatch");
   try {
-    const journaled = readJournaledBatch(checkedId, await journal.journal.read(checkedId));
-    const overrides = await planRecovery(journaled, batchOptions, maxAttempts);
+    const journaled = readJournaledBatch(checkedId, await journal.read());
     const state = await buildJournaledState(journaled, "defer");
     const plan = await planToolBatchResume(state, [], {
       ...(options.approval?.now === undefined ? {} : { approval: { now: options.approval.now } }),
       journaled: { revision: journaled.revision, decisions: journaled.decisions },
     });
-    if (journaled.completed)
-      return await runResumePlan(plan, batchOptions, maxConcurrency, undefined);
+    if (journaled.completed) {
+      // A completed batch runs nothing: a call without outcome there is reported interrupted.
+      const interrupted = interruptUnsettledCalls(journaled, plan.calls);
+      return await runResumePlan(plan, batchOptions, maxConcurrency, undefined, interrupted);
+    }
+    const overrides = await planRecovery(journaled, batchOptions, maxAttempts);
     await journal.revision(plan.revision + 1);
     return await runResumePlan(plan, batchOptions, maxConcurrency, journal, overrides);
   } finally {
@@ -128,6 +136,33 @@ async function planRecovery(
     });
   }
   return { settled, replayed };
+}
+
+/**
+ * A completed batch's calls that would otherwise run (approved, awaiting or deferred — a journal
+ * written before journals refused `completed` over an unsettled call), settled as interrupted.
+ */
+function interruptUnsettledCalls(
+  journaled: JournaledBatch,
+  calls: readonly PlannedCall[],
+): RecoveryOverrides {
+  const settled = new Map<string, RecoveredSettlement>();
+  for (const { type, toolCall } of calls) {
+    if (type === "settled" || type === "expired" || type === "denied") continue;
+    const approval = findApproval(journaled, toolCall.id);
+    const base = settleCallWithError(
+      toolCall,
+      undefined,
+      "interrupted",
+      interruptedText(toolCall.name),
+    );
+    settled.set(toolCall.id, {
+      outcome: approval === undefined ? base : { ...base, approval },
+      attempt: journaled.started.get(toolCall.id)?.length ?? 0,
+      recovery: "interrupted",
+    });
+  }
+  return { settled, replayed: new Map() };
 }
 
 /**

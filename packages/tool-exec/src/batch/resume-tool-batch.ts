@@ -7,6 +7,7 @@ import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { BatchJournal } from "../journal/batch-journal";
 import { readJournaledBatch } from "../journal/read-journaled-batch";
 import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
+import { normalizeMaxMediaBytes } from "../output/limit-media";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { runResumePlan } from "./run-resume-plan";
 import { normalizeConcurrency } from "./run-tool-batch";
@@ -42,6 +43,7 @@ export async function resumeToolBatch<TContext = unknown>(
 ): Promise<ToolBatchOutcome> {
   const batchOptions = options as ExecuteToolBatchOptions<unknown>;
   const maxConcurrency = normalizeConcurrency(options.maxConcurrency);
+  normalizeMaxMediaBytes(options.maxMediaBytes);
   resolveMaxAttempts(options.maxAttempts);
   const approval = options.approval;
   const plan = await planToolBatchResume(state, decisions, { approval });
@@ -50,7 +52,7 @@ export async function resumeToolBatch<TContext = unknown>(
   }
   const journal = await BatchJournal.open(options.journal, plan.batchId, "resumeToolBatch");
   try {
-    const records = await journal.journal.read(plan.batchId);
+    const records = await journal.read();
     if (records.length === 0) {
       // A completed batch's records may be gone (the file journal deletes them by default).
       throw new ToolBatchError(

@@ -99,7 +99,7 @@ export function createBatchEvents(options: ExecuteToolBatchOptions<unknown>): {
   readonly batchEvents: BatchEvents;
 } {
   const queue = new ToolEventQueue(options.onEvent);
-  return { queue, batchEvents: new BatchEvents(queue, options.truncation) };
+  return { queue, batchEvents: new BatchEvents(queue, options) };
 }
 
 /** The run of a batch: its options resolved once, updates forwarded as events. */

@@ -8,9 +8,13 @@ import type { ToolCallErrorType } from "../call/tool-call-error-type";
 
 /** A call entered the pipeline. `args` are the arguments as the model wrote them. */
 export interface ToolExecutionStartEvent {
+  /** Always `"tool_execution_start"`. */
   readonly type: "tool_execution_start";
+  /** The call's `ToolCall.id`. */
   readonly toolCallId: string;
+  /** The called tool's name. */
   readonly toolName: string;
+  /** The arguments as the model wrote them (before coercion and validation). */
   readonly args: Readonly<Record<string, unknown>>;
   /** `true` when the call had a start event in an earlier run of its batch (a resume). */
   readonly resumed?: true | undefined;
@@ -20,10 +24,15 @@ export interface ToolExecutionStartEvent {
 
 /** A running tool streamed a partial result through `context.onUpdate`. */
 export interface ToolExecutionUpdateEvent {
+  /** Always `"tool_execution_update"`. */
   readonly type: "tool_execution_update";
+  /** The call's `ToolCall.id`. */
   readonly toolCallId: string;
+  /** The called tool's name. */
   readonly toolName: string;
+  /** The arguments as the model wrote them. */
   readonly args: Readonly<Record<string, unknown>>;
+  /** What the tool passed to `context.onUpdate`. */
   readonly partialResult: ToolUpdate;
 }
 
@@ -32,10 +41,15 @@ export interface ToolExecutionUpdateEvent {
  * final result (before output truncation, with `structuredContent` and `terminate`).
  */
 export interface ToolExecutionEndEvent {
+  /** Always `"tool_execution_end"`. */
   readonly type: "tool_execution_end";
+  /** The call's `ToolCall.id`. */
   readonly toolCallId: string;
+  /** The called tool's name. */
   readonly toolName: string;
+  /** The final result, untouched by output truncation. */
   readonly result: ToolResult;
+  /** `true` when the call ended as an error; `errorType` says why. */
   readonly isError: boolean;
   /** Why the call is an error; present exactly when `isError` is true. */
   readonly errorType?: ToolCallErrorType | undefined;
@@ -45,7 +59,9 @@ export interface ToolExecutionEndEvent {
 
 /** The transcript message of one call. Always in the assistant message's source order. */
 export interface ToolResultEvent {
+  /** Always `"tool_result"`. */
   readonly type: "tool_result";
+  /** The call's transcript message, as it goes into `messages`. */
   readonly message: ToolResultMessage;
 }
 

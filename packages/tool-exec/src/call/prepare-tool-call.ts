@@ -8,7 +8,7 @@
  * returns a promise. Never throws and never rejects.
  */
 import type { Span } from "@opentelemetry/api";
-import { safeValidateToolArguments, type Tool, type ToolCall } from "@toolwright/tool-core";
+import type { SafeValidateToolArgumentsResult, Tool, ToolCall } from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
 import { ABORTED_TEXT, BLOCKED_TEXT, toolNotFoundText } from "./executor-texts";
@@ -18,7 +18,7 @@ import type { ToolCallErrorType } from "./tool-call-error-type";
 import type { ToolRun } from "./tool-run";
 import { startToolSpan } from "./trace-tool-call";
 
-type ToolArgumentsResult = ReturnType<typeof safeValidateToolArguments<Tool>>;
+type ToolArgumentsResult = SafeValidateToolArgumentsResult<Tool>;
 type Settled<T> = T extends Promise<infer U> ? U : T;
 
 /** Steps 1–5 of one call; see the file header. */
@@ -182,7 +182,8 @@ function validate<TContext, TResult>(
   context: TContext,
   holder?: DecisionHolder,
 ): MaybePromise<TResult> {
-  const validated = safeValidateToolArguments(tool, target) as ToolArgumentsResult;
+  // The run's registry validates in its own coercion mode (a tool may sit in several registries).
+  const validated = run.registry.safeValidateArguments(tool, target) as ToolArgumentsResult;
   if (validated instanceof Promise) {
     return validateLater(validated, toolCall, tool, span, run, next, context);
   }

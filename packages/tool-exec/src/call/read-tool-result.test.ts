@@ -24,33 +24,69 @@ describe("readToolContent", () => {
     ],
     ["an empty array", [], undefined],
     ["a string", "text", "content must be an array, got string"],
-    ["a null part", [null], "content[0] must be an object, got null"],
-    ["a text part without text", [{ type: "text" }], "content[0].text must be a string"],
-    [
-      "an image without mimeType",
-      [{ type: "image", data: "AA" }],
-      "content[0] must have string data and mimeType",
-    ],
-    ["an unknown part type", [{ type: "audio" }], 'content[0].type must be "text" or "image"'],
     [
       "a revoked Proxy",
       revokedProxy(),
       "reading content threw: Cannot perform 'IsArray' on a proxy that has been revoked",
     ],
-    [
-      "a part whose text getter throws",
-      [
-        {
-          type: "text",
-          get text() {
-            throw new Error("boom");
-          },
-        },
-      ],
-      "reading content threw: boom",
-    ],
   ])("should judge %s", (_name, value, expected) => {
     expect(problemOf(readToolContent(value))).toBe(expected);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["a null block", null, "[invalid block 1: must be an object, got null]"],
+    [
+      "a text block without text",
+      { type: "text" },
+      "[invalid text block 1: text must be a string]",
+    ],
+    [
+      "an image without mimeType",
+      { type: "image", data: "AA" },
+      "[invalid image block 1: mimeType must be a string]",
+    ],
+    [
+      "an audio block without data",
+      { type: "audio" },
+      "[invalid audio block 1: data must be a string]",
+    ],
+    [
+      "a file with both data and url",
+      { type: "file", mimeType: "application/pdf", data: "AA", url: "https://x/a.pdf" },
+      "[invalid file block 1: a file must have exactly one of data and url]",
+    ],
+    [
+      "an unknown block type",
+      { type: "video" },
+      '[invalid block 1: type must be one of "text", "image", "audio", "file", "resource_link", "resource"]',
+    ],
+    [
+      "a block whose getter throws",
+      {
+        type: "text",
+        get text() {
+          throw new Error("boom");
+        },
+      },
+      "[invalid block 1: reading it threw: boom]",
+    ],
+  ])("should turn %s into a text naming it, and keep the blocks beside it", (_name, bad, text) => {
+    const image = { type: "image", data: "AAAA", mimeType: "image/png" };
+    const content = readToolContent([{ type: "text", text: "before" }, bad, image]);
+    expect(content).toEqual([{ type: "text", text: "before" }, { type: "text", text }, image]);
+  });
+
+  it("should keep every block type with its annotations", () => {
+    const blocks = [
+      { type: "text", text: "a", annotations: { audience: ["user"], priority: 0.5 } },
+      { type: "audio", data: "AAAA", mimeType: "audio/wav" },
+      { type: "file", mimeType: "application/pdf", filename: "a.pdf", data: "AAAA" },
+      { type: "file", url: "https://example.com/a.pdf" },
+      { type: "resource_link", uri: "file:///a", name: "a", size: 3 },
+      { type: "resource", resource: { uri: "file:///b", mimeType: "text/plain", text: "b" } },
+      { type: "resource", resource: { uri: "file:///c", blob: "AAAA" } },
+    ];
+    expect(readToolContent(blocks)).toEqual(blocks);
   });
 
   it("should copy the parts, so a later read cannot see different values", () => {

@@ -5,7 +5,13 @@
  * throwing later in the batch (truncation, events, messages) where every sibling's result would be
  * lost. Each reader returns the copy, or a string saying why the value cannot be used.
  */
-import type { ToolContent, ToolResult } from "@toolwright/tool-core";
+import {
+  describeInvalidContentBlock,
+  isInvalidContentBlock,
+  readContentBlock,
+  type ToolContent,
+  type ToolResult,
+} from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
 
 /** A result's fields, read once; a string when the value is not a `ToolResult` or reading it threw. */
@@ -24,8 +30,10 @@ export function readToolResult(value: unknown): ToolResult | string {
 }
 
 /**
- * A copy of `value` as a result's `content` — an array of text parts (`{ type: "text", text }`)
- * and image parts (`{ type: "image", data, mimeType }`) — or why it cannot be one.
+ * A copy of `value` as a result's `content` — an array of content blocks, each checked by
+ * tool-core's `readContentBlock` — or why it cannot be one (it is not an array, or reading it
+ * threw). One bad block fails only itself: it becomes the text `[invalid <type> block <i>:
+ * <reason>]` and the other blocks are kept.
  */
 export function readToolContent(value: unknown): readonly ToolContent[] | string {
   try {
@@ -63,27 +71,22 @@ function readContentParts(value: unknown): ToolContent[] | string {
   if (!Array.isArray(value)) return `content must be an array, got ${describeKind(value)}`;
   const length = value.length;
   const parts = new Array<ToolContent>(length);
-  for (let index = 0; index < length; index++) {
-    const part: unknown = value[index];
-    if (typeof part !== "object" || part === null) {
-      return `content[${index}] must be an object, got ${describeKind(part)}`;
-    }
-    const { type } = part as { type?: unknown };
-    if (type === "text") {
-      const { text } = part as { text?: unknown };
-      if (typeof text !== "string") return `content[${index}].text must be a string`;
-      parts[index] = { type: "text", text };
-    } else if (type === "image") {
-      const { data, mimeType } = part as { data?: unknown; mimeType?: unknown };
-      if (typeof data !== "string" || typeof mimeType !== "string") {
-        return `content[${index}] must have string data and mimeType`;
-      }
-      parts[index] = { type: "image", data, mimeType };
-    } else {
-      return `content[${index}].type must be "text" or "image"`;
-    }
-  }
+  for (let index = 0; index < length; index++) parts[index] = readContentPart(value, index);
   return parts;
+}
+
+/** Block `index` of `content`, checked and copied, or the text that stands in for it. */
+function readContentPart(content: readonly unknown[], index: number): ToolContent {
+  let block: ReturnType<typeof readContentBlock>;
+  try {
+    block = readContentBlock(content[index]);
+  } catch (error) {
+    // A getter or Proxy trap that throws spoils this block only.
+    block = { type: undefined, reason: `reading it threw: ${describeThrown(error)}` };
+  }
+  return isInvalidContentBlock(block)
+    ? { type: "text", text: describeInvalidContentBlock(block, index) }
+    : block;
 }
 
 function withOptionalFields(

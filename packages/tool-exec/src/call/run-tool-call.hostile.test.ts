@@ -90,7 +90,7 @@ describe("hostile values (SPEC §3.4)", () => {
 
   it.each<[string, () => unknown]>([
     ["a revoked Proxy", revoked],
-    ["content with a throwing getter", () => ({ content: [throwingContent] })],
+    ["fields with a throwing getter", () => throwingContent],
   ])(
     "should end a call as after_tool_call_error when afterToolCall returns %s",
     async (_name, patch) => {

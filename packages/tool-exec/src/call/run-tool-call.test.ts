@@ -288,13 +288,33 @@ describe("runToolCall", () => {
       ["an array", []],
       ["an object without content", { details: 1 }],
       ["content that is not an array", { content: "text" }],
-      ["a part of unknown type", { content: [{ type: "video" }] }],
-      ["a text part without text", { content: [{ type: "text" }] }],
     ])("should turn a result that is %s into an error result", async (_name, returned) => {
       const tool = countingTool({ execute: () => returned as never });
       const outcome = await runToolCall(createToolCall("1", "count"), { tools: [tool] });
       expect(outcome.isError).toBe(true);
       expect(firstText(outcome.result)).toMatch(/^Tool count returned an invalid result: /);
+    });
+
+    it("should fail only the bad block of a result, keeping the blocks beside it", async () => {
+      const image = { type: "image", data: "AAAA", mimeType: "image/png" } as const;
+      const tool = countingTool({
+        execute: () =>
+          ({
+            content: [{ type: "text", text: "kept" }, { type: "video" }, { type: "text" }, image],
+          }) as never,
+      });
+      const outcome = await runToolCall(createToolCall("1", "count"), { tools: [tool] });
+      expect(outcome.isError).toBe(false);
+      expect(outcome.errorType).toBeUndefined();
+      expect(outcome.result.content).toEqual([
+        { type: "text", text: "kept" },
+        {
+          type: "text",
+          text: '[invalid block 1: type must be one of "text", "image", "audio", "file", "resource_link", "resource"]',
+        },
+        { type: "text", text: "[invalid text block 2: text must be a string]" },
+        image,
+      ]);
     });
 
     it("should keep a failure the tool reports with isError and its data", async () => {

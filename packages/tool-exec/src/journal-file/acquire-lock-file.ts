@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { link, open, readFile, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { ToolBatchError } from "../approval/tool-batch-error";
+import { fileJournalError } from "./file-journal-error";
 
 /** What a lock file holds. */
 export interface LockFileContent {
@@ -35,7 +36,11 @@ export async function acquireLockFile(
     token: randomUUID(),
   };
   const draft = `${path}.${content.token}.draft`;
-  await writeFileDurably(draft, JSON.stringify(content), "wx");
+  try {
+    await writeFileDurably(draft, JSON.stringify(content), "wx");
+  } catch (error) {
+    throw fileJournalError("write the lock file draft", draft, batchId, error);
+  }
   try {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
@@ -131,12 +136,16 @@ function lockedError(
   return new ToolBatchError("BATCH_LOCKED", `Batch ${batchId} is locked by ${by}`);
 }
 
+/** Writes a new file and syncs it; a file that could not be written whole is deleted again. */
 async function writeFileDurably(path: string, text: string, flags: string): Promise<void> {
   const handle = await open(path, flags);
   try {
     await handle.writeFile(text, "utf8");
     await handle.datasync();
-  } finally {
-    await handle.close();
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await unlink(path).catch(() => {});
+    throw error;
   }
+  await handle.close();
 }

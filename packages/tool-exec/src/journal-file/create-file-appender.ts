@@ -19,33 +19,44 @@ export interface FileAppender {
   append(text: string): Promise<void>;
   /** Waits for pending appends, then closes the file. */
   close(): Promise<void>;
+  /** Bytes of the file known written (and synced): all of it, unless a write failed. */
+  size(): number;
 }
 
 /**
- * An appender over `handle` (opened for appending). `afterFirstSync`, when given, runs once after
- * the first synced write and before it resolves (the file journal syncs the folder of a new file
- * there). After a failed write every later append rejects with that failure: the file's tail is
- * unknown until it is opened and repaired again.
+ * An appender over `handle` (opened for appending, holding `initialSize` bytes). `afterFirstSync`,
+ * when given, runs once after the first synced write and before it resolves (the file journal syncs
+ * the folder of a new file there). After a failed write every later append rejects with that
+ * failure, and the file is cut back to the bytes written before it (best effort: on a full disk
+ * this frees what the failed write took, and leaves no partial line behind).
  */
 export function createFileAppender(
   handle: FileHandle,
   sync: FileJournalSync,
   afterFirstSync?: () => Promise<void>,
+  initialSize = 0,
 ): FileAppender {
   let pending: PendingAppend[] = [];
   let flushing: Promise<void> | undefined;
   let failure: unknown;
   let firstSyncDone = afterFirstSync === undefined;
+  let goodSize = initialSize;
 
   async function writeGroup(group: readonly PendingAppend[]): Promise<void> {
     const bytes =
       group.length === 1 ? group[0]!.bytes : Buffer.concat(group.map((entry) => entry.bytes));
     let offset = 0;
-    while (offset < bytes.length) {
-      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
-      offset += bytesWritten;
+    try {
+      while (offset < bytes.length) {
+        const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+        offset += bytesWritten;
+      }
+      if (sync !== "none") await handle.datasync();
+    } catch (error) {
+      if (offset > 0) await handle.truncate(goodSize).catch(() => {});
+      throw error;
     }
-    if (sync !== "none") await handle.datasync();
+    goodSize += bytes.length;
     if (!firstSyncDone) {
       await afterFirstSync?.();
       firstSyncDone = true;
@@ -82,5 +93,6 @@ export function createFileAppender(
       await flushing;
       await handle.close();
     },
+    size: () => goodSize,
   };
 }

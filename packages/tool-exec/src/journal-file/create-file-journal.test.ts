@@ -110,7 +110,7 @@ describe("createFileJournal", () => {
   it("should ignore a torn last line when reading, and cut it off when the batch is next locked", async () => {
     for (const torn of [
       '{"t":"started","callId":"c2","attempt":1,',
-      '{"t":"sett\n',
+      '{"t":"sett',
       "\u0000\u0000\u0000\u0000",
     ]) {
       const dir = await freshDir();

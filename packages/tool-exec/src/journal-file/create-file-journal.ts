@@ -22,6 +22,7 @@ import {
 } from "./create-file-appender";
 import { createFileJournalListing } from "./create-file-journal-listing";
 import { decideInFile } from "./decide-in-file";
+import { fileJournalError } from "./file-journal-error";
 import { readDecisionsFile, readMainFile } from "./read-batch-files";
 import { serializeRecordLine } from "./serialize-record-line";
 import { sweepCompletedBatches } from "./sweep-completed-batches";
@@ -123,10 +124,10 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
   function appenderOf(batchId: string, batch: HeldBatch): Promise<FileAppender> {
     batch.appender ??= (async () => {
       const handle = await open(mainPath(batchId), "a");
-      const isNew = (await handle.stat()).size === 0;
+      const size = (await handle.stat()).size;
       // A new file's folder entry must be durable too ("none" syncs nothing).
-      const syncNewFolder = isNew && sync !== "none" ? () => syncFolder(dir) : undefined;
-      return createFileAppender(handle, sync, syncNewFolder);
+      const syncNewFolder = size === 0 && sync !== "none" ? () => syncFolder(dir) : undefined;
+      return createFileAppender(handle, sync, syncNewFolder, size);
     })();
     return batch.appender;
   }
@@ -138,8 +139,12 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     const lineOf = new Map(records.map((record, position) => [record, lines[position]]));
     const admitted = admitJournalRecords(batch.index, batchId, records);
     if (admitted.length === 0) return 0;
-    const appender = await appenderOf(batchId, batch);
-    await appender.append(admitted.map((record) => lineOf.get(record)).join(""));
+    try {
+      const appender = await appenderOf(batchId, batch);
+      await appender.append(admitted.map((record) => lineOf.get(record)).join(""));
+    } catch (error) {
+      throw fileJournalError("append to", mainPath(batchId), batchId, error);
+    }
     if (admitted.some((record) => record.t === "completed")) {
       if (!retainCompleted) await deleteBatchFiles(batchId, batch);
       else void sweepExpired();
@@ -169,7 +174,11 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
         `Cannot record a decision for batch ${batchId}: ${index.exists ? "it is completed" : "unknown batch"}`,
       );
     }
-    return decideInFile(decisionsPath(batchId), record, sync, () => syncFolder(dir));
+    return decideInFile(decisionsPath(batchId), record, sync, () => syncFolder(dir)).catch(
+      (error: unknown) => {
+        throw fileJournalError("append a decision to", decisionsPath(batchId), batchId, error);
+      },
+    );
   }
 
   async function indexFromDisk(batchId: string): Promise<JournalBatchIndex> {
@@ -183,7 +192,10 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     if (held.get(batchId) !== batch) return;
     held.delete(batchId);
     try {
-      await (await batch.appender?.catch(() => undefined))?.close();
+      const appender = await batch.appender?.catch(() => undefined);
+      await appender?.close();
+      // A batch whose first write failed (a full disk) leaves no empty file behind.
+      if (appender?.size() === 0) await unlink(mainPath(batchId)).catch(() => {});
     } finally {
       await releaseLockFile(lockPath(batchId), batch.lock);
     }
@@ -262,7 +274,8 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
         const index = createJournalBatchIndex();
         const main = await readMainFile(mainPath(batchId));
         for (const record of main?.records ?? []) indexStoredRecord(index, record);
-        if (main !== undefined && main.validBytes < main.size)
+        if (main !== undefined && main.validBytes === 0) await unlink(mainPath(batchId));
+        else if (main !== undefined && main.validBytes < main.size)
           await cutTornTail(mainPath(batchId), main.validBytes);
         const batch: HeldBatch = { lock, index, appender: undefined };
         held.set(batchId, batch);

@@ -33,12 +33,20 @@ describe("parseJournalLines", () => {
     );
   });
 
-  it("should treat a last line that ends in a newline but does not parse as torn", () => {
-    const torn = Buffer.concat([file.subarray(0, lineEnds[1]), Buffer.from('{"t":"sett\n')]);
-    expect(parseJournalLines(torn, "f.jsonl")).toEqual({
-      records: records.slice(0, 2),
-      validBytes: lineEnds[1],
-    });
+  it("should report a last line that ends in a newline but does not parse as JOURNAL_CORRUPT, not as torn", () => {
+    // A torn write is cut short and has no newline; this line was written whole, and dropping it
+    // could drop the `started` record of a `never` call.
+    const bad = Buffer.concat([file.subarray(0, lineEnds[1]), Buffer.from('{"t":"sett\n')]);
+    let error: unknown;
+    try {
+      parseJournalLines(bad, "dir/b1.jsonl");
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(ToolBatchError.isInstance(error) && error.code).toBe("JOURNAL_CORRUPT");
+    expect((error as Error).message).toMatch(
+      /^Journal file dir\/b1.jsonl is corrupt at line 3: not JSON/,
+    );
   });
 
   it("should report a bad line before the last as JOURNAL_CORRUPT with the file and line", () => {

@@ -1,7 +1,9 @@
 // Reads a JSONL journal file's bytes. Every line is one JSON record ending in "\n". The last line
-// may be a torn append (a crash in the middle of a write): missing its "\n", or not parsing. It is
-// ignored, and its length reported so that the writer can cut it off. A bad line anywhere else is
-// corruption: reading stops with JOURNAL_CORRUPT naming the file and the line, never skipping it.
+// may be a torn append (a crash in the middle of a write): a write is cut short, so a torn line is
+// one without its "\n". It is ignored, and its length reported so that the writer can cut it off.
+// Any other bad line — the last one included, when it ends in "\n" — is corruption: reading stops
+// with JOURNAL_CORRUPT naming the file and the line, never skipping it (a dropped `started` record
+// would let recovery run a `never` call again).
 import { ToolBatchError } from "../approval/tool-batch-error";
 import { findJournalRecordProblem } from "../journal/find-journal-record-problem";
 
@@ -30,7 +32,6 @@ export function parseJournalLines(
   while (start < buffer.length) {
     line++;
     const end = buffer.indexOf(NEWLINE, start);
-    const isLast = end === -1 || end === buffer.length - 1;
     // A last line without its newline is torn, whatever it holds.
     if (end === -1) break;
     let record: unknown;
@@ -38,7 +39,6 @@ export function parseJournalLines(
     try {
       record = JSON.parse(buffer.toString("utf8", start, end));
     } catch (error) {
-      if (isLast) break;
       problem = `not JSON (${(error as Error).message})`;
     }
     problem ??= checkRecord(record, line);

@@ -4,15 +4,20 @@
  * `tool_approval_requested`, `decision` and `revision` before a resume runs anything, `started`
  * right before `execute`, `settled` before `tool_execution_end`, `completed` before the batch
  * resolves. A failed write other than `started` is kept, and the batch rejects with it once no call
- * is executing; a failed `started` stops the call from executing (its intent is not durable).
+ * is executing; a failed `started` stops the call from executing (its intent is not durable). After
+ * a failed write the batch never writes `completed`: a call may lack its outcome, so the batch
+ * stays open for `recoverToolBatch`. A journal failure reaches the caller as `ToolBatchError`
+ * `JOURNAL_UNAVAILABLE` with the batch id and `batchStarted` (see `unavailable` below); the
+ * journal's own verdicts (`BATCH_LOCKED`, `INVALID_ARGUMENT`, `JOURNAL_CORRUPT`) pass unchanged.
  */
 import type { JsonObject, ToolCall } from "@toolwright/tool-core";
 import type { PlannedDecision } from "../approval/plan-tool-batch-resume";
 import { type StorableOutcome, serializeOutcome } from "../approval/serialize-outcome";
 import type { ToolApprovalRequest } from "../approval/tool-approval-request";
+import { ToolBatchError } from "../approval/tool-batch-error";
 import type { ToolBatchMode } from "../batch/execute-tool-batch-options";
 import { isSameDecision } from "./is-same-decision";
-import type { SettledRecovery } from "./journal-record";
+import type { JournalRecord, SettledRecovery } from "./journal-record";
 import { readJournaledBatch } from "./read-journaled-batch";
 import type { JournalLock, ToolCallJournal } from "./tool-call-journal";
 
@@ -44,15 +49,34 @@ export class BatchJournal {
     owner: string,
     now: () => number = Date.now,
   ): Promise<BatchJournal> {
-    const lock = await journal.lock(batchId, owner);
+    let lock: JournalLock;
+    try {
+      lock = await journal.lock(batchId, owner);
+    } catch (error) {
+      if (ToolBatchError.isInstance(error)) throw error;
+      throw new ToolBatchError(
+        "JOURNAL_UNAVAILABLE",
+        `The journal failed to lock batch ${batchId} (${describe(error)}); nothing ran and nothing was written: try again once the journal is back`,
+        { cause: error, batchId, batchStarted: false },
+      );
+    }
     return new BatchJournal(journal, batchId, lock, now);
   }
 
-  /** The `batch` record; rejects (the batch has not started) when the journal refuses it. */
+  /**
+   * The `batch` record; rejects when the journal refuses it. Nothing has run then, but a write that
+   * fails may still be stored: the error says to recover (which rejects `INVALID_STATE` when the
+   * journal has nothing of the batch, and only then may it run again).
+   */
   begin(mode: ToolBatchMode, calls: readonly ToolCall[]): Promise<void> {
-    return this.journal.append(this.batchId, [
-      { t: "batch", v: 1, batchId: this.batchId, at: this.#at(), mode, calls },
-    ]);
+    return this.#append([{ t: "batch", v: 1, batchId: this.batchId, at: this.#at(), mode, calls }]);
+  }
+
+  /** Every record of the batch; rejects with `JOURNAL_UNAVAILABLE` when the journal fails. */
+  read(): Promise<readonly JournalRecord[]> {
+    return this.journal.read(this.batchId).catch((error: unknown) => {
+      throw this.unavailable(error, "read");
+    });
   }
 
   /**
@@ -62,7 +86,7 @@ export class BatchJournal {
    */
   beginSettled(calls: readonly ToolCall[], outcomes: readonly StorableOutcome[]): Promise<void> {
     const at = this.#at();
-    return this.journal.append(this.batchId, [
+    return this.#append([
       { t: "batch", v: 1, batchId: this.batchId, at, mode: "sequential", calls },
       ...outcomes.map((outcome) => ({
         t: "settled" as const,
@@ -75,7 +99,7 @@ export class BatchJournal {
 
   /** The `approval` record of a call that awaits a human, with its params and lock keys. */
   approval(request: ToolApprovalRequest, lockKeys: readonly string[] | undefined): Promise<void> {
-    return this.journal.append(this.batchId, [
+    return this.#append([
       {
         t: "approval",
         callId: request.toolCall.id,
@@ -100,7 +124,7 @@ export class BatchJournal {
     const duplicates: PlannedDecision[] = [];
     for (const planned of decisions) {
       const { callId, decision } = planned;
-      const written = await this.journal.decide(this.batchId, {
+      const record = {
         t: "decision",
         callId,
         approvalId: decision.approvalId,
@@ -110,11 +134,14 @@ export class BatchJournal {
           : {}),
         ...(decision.by === undefined ? {} : { by: decision.by }),
         at: this.#at(),
+      } as const;
+      const written = await this.journal.decide(this.batchId, record).catch((error: unknown) => {
+        throw this.unavailable(error, "write a decision");
       });
       if (written === "duplicate") duplicates.push(planned);
     }
     if (duplicates.length === 0) return [];
-    const journaled = readJournaledBatch(this.batchId, await this.journal.read(this.batchId));
+    const journaled = readJournaledBatch(this.batchId, await this.read());
     return duplicates.flatMap(({ callId, decision }) => {
       const first = journaled.decisions.find((entry) => entry.callId === callId);
       return first !== undefined && isSameDecision(first, decision) ? [] : [decision.approvalId];
@@ -123,11 +150,12 @@ export class BatchJournal {
 
   /** A resume's or recovery's new `revision`, before anything runs; rejects on a failure. */
   revision(revision: number): Promise<void> {
-    return this.journal.append(this.batchId, [{ t: "revision", revision, at: this.#at() }]);
+    return this.#append([{ t: "revision", revision, at: this.#at() }]);
   }
 
   /** The intent record, right before `execute`; rejects when it is not durable. */
   started(callId: string, attempt: number, replay: "never" | "safe", dispatchKey?: string) {
+    // Not wrapped: a failure here ends only this call, as a `journal_error` result.
     return this.journal.append(this.batchId, [
       {
         t: "started",
@@ -152,22 +180,46 @@ export class BatchJournal {
         ...(recovery === undefined ? {} : { recovery }),
       })
       .then(ignore, (error: unknown) => {
-        this.failure ??= { error };
+        this.failure ??= { error: this.unavailable(error, "write the outcome of a call") };
       });
   }
 
-  /** Every call settled; never rejects (a failure is kept in `failure`). */
+  /**
+   * Every call settled; never rejects (a failure is kept in `failure`). Not written after an
+   * earlier write failed: a call may lack its outcome, and recovery must still find the batch open.
+   */
   completed(): Promise<void> {
+    if (this.failure !== undefined) return Promise.resolve();
     return this.journal
       .append(this.batchId, [{ t: "completed", at: this.#at() }])
       .then(ignore, (error: unknown) => {
-        this.failure ??= { error };
+        this.failure ??= { error: this.unavailable(error, "complete") };
       });
+  }
+
+  /**
+   * A journal failure as `ToolBatchError` `JOURNAL_UNAVAILABLE` (`batchStarted: true`: the journal
+   * may hold the batch, so it is to be recovered, never run again); the journal's own
+   * `ToolBatchError`s are returned as they are.
+   */
+  unavailable(error: unknown, what: string): unknown {
+    if (ToolBatchError.isInstance(error)) return error;
+    return new ToolBatchError(
+      "JOURNAL_UNAVAILABLE",
+      `The journal failed to ${what} of batch ${this.batchId} (${describe(error)}); calls may have run and the batch is not complete: recover it with recoverToolBatch once the journal is back, never run it again`,
+      { cause: error, batchId: this.batchId, batchStarted: true },
+    );
   }
 
   /** Gives the batch up (suspended, completed or failed); never rejects. */
   release(): Promise<void> {
     return this.#lock.release().then(ignore, ignore);
+  }
+
+  #append(records: readonly JournalRecord[]): Promise<void> {
+    return this.journal.append(this.batchId, records).catch((error: unknown) => {
+      throw this.unavailable(error, `write a ${records[0]?.t} record`);
+    });
   }
 
   #at(): string {
@@ -176,3 +228,7 @@ export class BatchJournal {
 }
 
 function ignore(): void {}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

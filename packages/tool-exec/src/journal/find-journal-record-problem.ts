@@ -1,6 +1,7 @@
 // The shape rules of a journal record, in one place: a journal runs them before it writes (a bad
 // record is refused with INVALID_ARGUMENT) and the file journal runs them on every line it reads
 // (a bad line is JOURNAL_CORRUPT). Values must be JSON: checked by tool-core's copier elsewhere.
+import { isInvalidContentBlock, readContentBlock } from "@toolwright/tool-core";
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -21,8 +22,14 @@ function isOutcome(value: unknown): boolean {
     isObject(value) &&
     typeof value.isError === "boolean" &&
     isObject(value.result) &&
-    Array.isArray(value.result.content)
+    Array.isArray(value.result.content) &&
+    value.result.content.every(isContentBlock)
   );
+}
+
+/** A stored block goes back to a model on recovery, so it must be one tool-core accepts. */
+function isContentBlock(value: unknown): boolean {
+  return !isInvalidContentBlock(readContentBlock(value));
 }
 
 /** Per record type: which fields are wrong, as a list of their names. */

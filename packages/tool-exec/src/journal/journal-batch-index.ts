@@ -3,25 +3,37 @@ import type { JournalRecord } from "./journal-record";
 
 /**
  * What a journal must know about one batch to accept a write: whether it exists, whether it is
- * completed, and which calls are settled and decided (the first settlement and decision win).
+ * completed, which calls are settled and decided (the first settlement and decision win), and
+ * which started calls have no settlement yet (`completed` waits for them).
  */
 export interface JournalBatchIndex {
   exists: boolean;
   completed: boolean;
   readonly settled: Set<string>;
   readonly decided: Set<string>;
+  readonly unsettled: Set<string>;
 }
 
 export function createJournalBatchIndex(): JournalBatchIndex {
-  return { exists: false, completed: false, settled: new Set(), decided: new Set() };
+  return {
+    exists: false,
+    completed: false,
+    settled: new Set(),
+    decided: new Set(),
+    unsettled: new Set(),
+  };
 }
 
 /** Adds records that are already stored (read back from a file) to the index. */
 export function indexStoredRecord(index: JournalBatchIndex, record: JournalRecord): void {
   if (record.t === "batch") index.exists = true;
   else if (record.t === "completed") index.completed = true;
-  else if (record.t === "settled") index.settled.add(record.callId);
-  else if (record.t === "decision") index.decided.add(record.callId);
+  else if (record.t === "settled") {
+    index.settled.add(record.callId);
+    index.unsettled.delete(record.callId);
+  } else if (record.t === "started") {
+    if (!index.settled.has(record.callId)) index.unsettled.add(record.callId);
+  } else if (record.t === "decision") index.decided.add(record.callId);
 }
 
 /**
@@ -52,5 +64,10 @@ export function admitJournalRecords(
   index.completed = after.completed;
   for (const callId of settled) index.settled.add(callId);
   for (const callId of decided) index.decided.add(callId);
+  for (const record of admitted) {
+    if (record.t === "started" && !index.settled.has(record.callId))
+      index.unsettled.add(record.callId);
+    else if (record.t === "settled") index.unsettled.delete(record.callId);
+  }
   return admitted;
 }

@@ -52,10 +52,30 @@ describe("checkJournalRecordOrder", () => {
   it("should return the status after the records", () => {
     expect(
       checkJournalRecordOrder("b1", [batch, started], { exists: false, completed: false }),
-    ).toEqual({ exists: true, completed: false });
+    ).toEqual({ exists: true, completed: false, unsettled: new Set([started.callId]) });
     expect(
       checkJournalRecordOrder("b1", [{ t: "completed", at }], { exists: true, completed: false }),
     ).toEqual({ exists: true, completed: true });
+  });
+
+  it("should accept `completed` once every started call is settled, and leave the given set alone", () => {
+    const unsettled = new Set([started.callId]);
+    const settled = {
+      t: "settled",
+      callId: started.callId,
+      at,
+      outcome: { result: { content: [] }, isError: false },
+    } as const;
+    const status = { exists: true, completed: false, unsettled };
+    expect(checkJournalRecordOrder("b1", [settled, { t: "completed", at }], status)).toEqual({
+      exists: true,
+      completed: true,
+      unsettled: new Set(),
+    });
+    expect(unsettled).toEqual(new Set([started.callId]));
+    expect(() => checkJournalRecordOrder("b1", [{ t: "completed", at }], status)).toThrow(
+      /was started and has no settled record/,
+    );
   });
 
   it("should refuse records out of order, naming the record", () => {
@@ -74,6 +94,11 @@ describe("checkJournalRecordOrder", () => {
         [{ t: "completed", at }, started],
         { exists: true, completed: false },
         "Journal record 1 for batch b1: the batch is completed; nothing can be appended to it",
+      ],
+      [
+        [started, { t: "completed", at }],
+        { exists: true, completed: false },
+        `Journal record 1 for batch b1: call ${started.callId} was started and has no settled record; a batch completes only once every started call is settled (recover it instead)`,
       ],
     ];
     for (const [records, status, message] of cases) {

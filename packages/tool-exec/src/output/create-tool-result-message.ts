@@ -1,22 +1,29 @@
 import type { ToolContent, ToolResultMessage } from "@toolwright/tool-core";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
-import { type MaybePromise, thenMaybe } from "../maybe-async";
+import type { MaybePromise } from "../maybe-async";
+import { limitMedia } from "./limit-media";
 import { type TruncationOptions, truncateOutput } from "./truncate-output";
 
 /**
  * The transcript message of an outcome: the model-facing fields only (no `structuredContent`, no
- * `terminate`), `durationMs` only when `execute` ran, and the content truncated unless
- * `truncation` is `false`. Returns a promise only when a `spill` hook returned one.
+ * `terminate`), `durationMs` only when `execute` ran, the text truncated unless `truncation` is
+ * `false`, and each block over `maxMediaBytes` replaced by a text saying so (see `limitMedia`).
+ * Returns a promise only when a `spill` hook returned one.
  */
 export function createToolResultMessage(
   outcome: ToolCallOutcome,
   truncation: TruncationOptions | false | undefined,
+  maxMediaBytes: number,
 ): MaybePromise<ToolResultMessage> {
   const content =
     truncation === false
       ? outcome.result.content
       : truncateOutput(outcome.result.content, truncation ?? NO_OPTIONS, outcome.toolCall);
-  return thenMaybe(content, toMessage, outcome);
+  // Media are limited after truncation, so that the texts standing in for them are never cut.
+  if (content instanceof Promise) {
+    return content.then((truncated) => toMessage(limitMedia(truncated, maxMediaBytes), outcome));
+  }
+  return toMessage(limitMedia(content, maxMediaBytes), outcome);
 }
 
 const NO_OPTIONS: TruncationOptions = Object.freeze({});

@@ -1,9 +1,11 @@
 /**
  * Output truncation (SPEC §3.3): the text of a result beyond `maxBytes` UTF-8 bytes or `maxLines`
  * lines is cut at a line boundary, and the last shown text ends with a notice saying what was shown
- * out of how much. The budget is shared by every text part of the result, in order; image parts are
- * kept. A single first line longer than the whole budget is cut inside the line (at a code point)
- * rather than showing nothing.
+ * out of how much. The budget is shared by every text block of the result, in order; every other
+ * block (media, links, embedded resources, whose text is bounded by the media limit instead) is
+ * kept. A cut block keeps its annotations; the notice then goes in a block of its own, so that it
+ * reaches the model whatever the block's audience. A single first line longer than the whole
+ * budget is cut inside the line (at a code point) rather than showing nothing.
  */
 import type { ToolCall, ToolContent } from "@toolwright/tool-core";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
@@ -147,7 +149,7 @@ function measure(
       kept.push(part);
       noticeIndex = kept.length - 1;
     } else if (keepUntil > 0) {
-      kept.push({ type: "text", text: text.slice(0, keepUntil) });
+      kept.push({ ...part, text: text.slice(0, keepUntil) });
       noticeIndex = kept.length - 1;
     }
   }
@@ -165,7 +167,7 @@ function withNotice(measured: Measured, reference: unknown): ToolContent[] {
   );
   const content = measured.content;
   const target = content[measured.noticeIndex];
-  if (target !== undefined && target.type === "text") {
+  if (target !== undefined && target.type === "text" && target.annotations === undefined) {
     const separator = target.text.endsWith("\n") ? "\n" : "\n\n";
     content[measured.noticeIndex] = { type: "text", text: `${target.text}${separator}${notice}` };
   } else {

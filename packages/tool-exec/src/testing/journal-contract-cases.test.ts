@@ -117,6 +117,27 @@ const breaches: [string, string, () => ToolCallJournal][] = [
     },
   ],
   [
+    "a journal that completes a batch over a started, unsettled call",
+    "should refuse `completed` while a started call has no settled record",
+    () => {
+      // Records `completed` as a revision marker would be: accepted whatever is unsettled.
+      const journal = createMemoryJournal();
+      const completed = new Set<string>();
+      return {
+        ...journal,
+        async append(batchId, records) {
+          const kept = records.filter((record) => record.t !== "completed");
+          if (kept.length < records.length) completed.add(batchId);
+          await journal.append(batchId, kept);
+        },
+        async read(batchId) {
+          const records = await journal.read(batchId);
+          return completed.has(batchId) ? [...records, { t: "completed", at: "x" }] : records;
+        },
+      };
+    },
+  ],
+  [
     "a listBatches that ignores the state filter",
     "should filter batches by state, tool name and time",
     () => {

@@ -25,6 +25,7 @@ export interface JournalContractSubject {
 /** One contract case: a name (`should …`) and a body that throws when the journal breaks it. */
 export interface JournalContractCase {
   readonly name: string;
+  /** Runs the case on journals it opens with `open` (closing them after); rejects when one breaks the contract. */
   run(): Promise<void>;
 }
 

@@ -59,6 +59,13 @@ export const validationCases: ContractCaseBody[] = [
             outcome: { ...settledRecord("c1").outcome, result: { content: [], details: () => 1 } },
           },
         ],
+        [
+          "a content block of an unknown type",
+          {
+            ...settledRecord("c1"),
+            outcome: { ...settledRecord("c1").outcome, result: { content: [{ type: "video" }] } },
+          },
+        ],
         ["a bigint inside", { ...decisionRecord("c1"), by: 1n }],
         ["NaN", { t: "revision", revision: Number.NaN, at: "now" }],
         ["a batch record for another batch", batchRecord(`${batchId}-other`)],
@@ -120,6 +127,36 @@ export const validationCases: ContractCaseBody[] = [
         journal.settle(batchId, settledRecord("c1")),
         "INVALID_ARGUMENT",
         "settle after completed",
+      );
+      await lock.release();
+    },
+  ],
+  [
+    "should refuse `completed` while a started call has no settled record",
+    async (open) => {
+      const { journal, batchId, lock } = await openLockedBatch(open, "unsettled");
+      await journal.append(batchId, [batchRecord(batchId), startedRecord("c1")]);
+      await checkRejects(
+        journal.append(batchId, [completedRecord()]),
+        "INVALID_ARGUMENT",
+        "completed while c1 is started and unsettled",
+      );
+      await checkRejects(
+        journal.append(batchId, [startedRecord("c2"), completedRecord()]),
+        "INVALID_ARGUMENT",
+        "completed in the append that starts c2",
+      );
+      checkJsonEqual(
+        (await journal.read(batchId)).map((record) => record.t),
+        ["batch", "started"],
+        "nothing stored by the refused appends",
+      );
+      await journal.settle(batchId, settledRecord("c1"));
+      await journal.append(batchId, [completedRecord()]);
+      checkJsonEqual(
+        (await journal.read(batchId)).map((record) => record.t),
+        ["batch", "started", "settled", "completed"],
+        "completed once c1 is settled",
       );
       await lock.release();
     },

@@ -202,4 +202,30 @@ export const writeCases: ContractCaseBody[] = [
       await lock.release();
     },
   ],
+  [
+    "should store every content block type unchanged, annotations included",
+    async (open) => {
+      const { journal, batchId, lock } = await openLockedBatch(open, "content");
+      const content = [
+        { type: "text", text: "t", annotations: { audience: ["user"], priority: 0.2 } },
+        { type: "image", data: "iVBORw0=", mimeType: "image/png" },
+        { type: "audio", data: "UklGRg==", mimeType: "audio/wav" },
+        { type: "file", mimeType: "application/pdf", filename: "a.pdf", data: "JVBERi0=" },
+        { type: "file", url: "https://example.com/b.pdf", mimeType: "application/pdf" },
+        { type: "resource_link", uri: "file:///c.txt", name: "c", title: "C", size: 4 },
+        {
+          type: "resource",
+          resource: { uri: "file:///d.txt", mimeType: "text/plain", text: "d" },
+          annotations: { lastModified: "2026-12-01T14:00:00Z" },
+        },
+        { type: "resource", resource: { uri: "file:///e.bin", blob: "AAE=" } },
+      ] as const;
+      const base = settledRecord("c1");
+      const record = { ...base, outcome: { ...base.outcome, result: { content } } };
+      await journal.append(batchId, [batchRecord(batchId)]);
+      await journal.settle(batchId, record as never);
+      checkJsonEqual(await journal.read(batchId), [batchRecord(batchId), record], "round trip");
+      await lock.release();
+    },
+  ],
 ];

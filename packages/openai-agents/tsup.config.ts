@@ -1,0 +1,3 @@
+import { definePackageBuild } from "../../tsup.shared";
+
+export default definePackageBuild(["src/index.ts"]);
