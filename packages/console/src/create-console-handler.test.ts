@@ -312,7 +312,8 @@ describe("createConsoleHandler", () => {
               { type: "file", url: "javascript:alert(1)", filename: "linked.pdf" },
               { type: "resource_link", uri: "file:///etc/passwd", name: "passwd" },
               { type: "resource", resource: { uri: "mem://notes", text: "<b>notes</b>" } },
-              { type: "image", data: 7 },
+              { type: "audio", mimeType: "audio/mpeg; rate=44100", data: btoa("sound") },
+              { type: "audio", mimeType: "text/html", data: btoa("<script>") },
             ],
           } as never,
           isError: false,
@@ -329,7 +330,7 @@ describe("createConsoleHandler", () => {
       png.headers.get("content-disposition"),
     ]).toEqual([200, "image/png", "inline"]);
     expect(await png.text()).toBe("bytes");
-    for (const index of [1, 2, 4]) {
+    for (const index of [1, 2, 10]) {
       const download = await media(index);
       expect(download.headers.get("content-type"), `part ${index}`).toBe(
         "application/octet-stream",
@@ -342,19 +343,29 @@ describe("createConsoleHandler", () => {
       'attachment; filename="__evil___Set-Cookie__x.pdf"',
     );
     expect(pdf.headers.get("set-cookie")).toBeNull();
-    for (const index of [6, 7, 8, 9, 10])
+    for (const [index, type] of [
+      [4, "audio/wav"],
+      [9, "audio/mpeg"],
+    ] as const) {
+      const sound = await media(index);
+      expect(sound.headers.get("content-type"), `part ${index}`).toBe(type);
+      expect(sound.headers.get("content-disposition"), `part ${index}`).toBe(
+        `attachment; filename="part-${index + 1}.${type === "audio/wav" ? "wav" : "mp3"}"`,
+      );
+    }
+    for (const index of [6, 7, 8, 11])
       expect((await media(index)).status, `part ${index}`).toBe(404);
     expect((await fixture.request("/batches/b1/media/c1/0")).status).toBe(401);
     const timeline = await (await fixture.request("/batches/b1", { headers: { cookie } })).text();
     expect(timeline).toContain('<img class="thumbnail" src="/batches/b1/media/c1/0"');
     expect(timeline).not.toContain('src="/batches/b1/media/c1/1"');
-    expect(timeline).toContain("Part 2: image, image/svg+xml, 6 B");
-    expect(timeline).toContain("Part 5: audio, audio/wav, 6 B");
+    expect(timeline).toContain("Part 2: image, image/svg+xml, 5 B");
+    expect(timeline).toContain("Part 5: audio, audio/wav, 5 B");
     expect(timeline).toContain("Part 7: file — linked.pdf at javascript:alert(1)");
     expect(timeline).not.toContain('href="javascript:');
     expect(timeline).toContain("Part 8: resource_link — passwd: file:///etc/passwd");
     expect(timeline).toContain("&lt;b&gt;notes&lt;/b&gt;");
-    expect(timeline).toContain("Part 10: not a valid content block");
+    expect(timeline).toContain("Part 11: audio, text/html, 8 B");
   });
 
   it("should answer a live poll from the fingerprint the page was rendered with", async () => {

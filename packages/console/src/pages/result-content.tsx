@@ -2,7 +2,7 @@ import { type Content, getContentByteLength } from "@toolwright/tool-core";
 import type { ConsolePaths } from "../console-paths";
 import { cutText, formatBytes } from "../format-value";
 import { isRasterImageType } from "../routes/is-raster-image-type";
-import { readMediaPart, readResultPart } from "../routes/read-media-part";
+import { decodedByteLength, readMediaPart, readResultPart } from "../routes/read-media-part";
 
 /** `image image/png, 1.2 KB`: a part's kind, declared type and size, never its bytes. */
 function describePart(block: Content): string {
@@ -12,7 +12,10 @@ function describePart(block: Content): string {
       : block.type === "text"
         ? undefined
         : block.mimeType;
-  const size = getContentByteLength(block);
+  // Bytes carried by value are counted exactly (tool-core's count is an estimate that includes
+  // base64 padding); an embedded text resource by its UTF-8 length.
+  const media = readMediaPart(block);
+  const size = media === undefined ? getContentByteLength(block) : decodedByteLength(media.data);
   return [block.type, mimeType, size === undefined ? undefined : formatBytes(size)]
     .filter((part) => part !== undefined && part !== "")
     .join(", ");

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ConsoleContext, ConsoleEnv } from "../console-context";
+import { readAudioDownloadType } from "./audio-download-type";
 import { isRasterImageType } from "./is-raster-image-type";
 import { readMediaPart, readResultPart } from "./read-media-part";
 
@@ -15,19 +16,20 @@ function decodeBase64(data: string): Uint8Array | undefined {
 }
 
 /** A download name made only of safe characters (the declared one is model- or tool-written). */
-function downloadName(filename: string | undefined, index: number): string {
+function downloadName(filename: string | undefined, index: number, extension: string): string {
   const safe = (filename ?? "")
     .replace(/[^A-Za-z0-9._-]/g, "_")
     .replace(/^\.+/, "")
     .slice(0, 100);
-  return safe === "" ? `part-${index + 1}.bin` : safe;
+  return safe === "" ? `part-${index + 1}.${extension}` : safe;
 }
 
 /**
  * `GET <basePath>/batches/<batchId>/media/<callId>/<index>`: the bytes of a part of a call's result
  * (an image, a sound, a file, an embedded resource's blob). Raster images (PNG, JPEG, GIF, WebP)
- * are served inline with their type; anything else — SVG, which can hold script, included — as
- * `application/octet-stream` with `Content-Disposition: attachment`.
+ * are served inline with their type; anything else — SVG, which can hold script, included — is a
+ * download (`Content-Disposition: attachment`): a known sound type keeps its type, so the
+ * reviewer's system opens it with a player; every other type becomes `application/octet-stream`.
  */
 export async function answerMedia(c: Context<ConsoleEnv>, console: ConsoleContext) {
   const batchId = c.req.param("batchId") ?? "";
@@ -48,8 +50,10 @@ export async function answerMedia(c: Context<ConsoleEnv>, console: ConsoleContex
     const type = media.mimeType.split(";")[0]!.trim().toLowerCase();
     return c.body(body, 200, { "Content-Type": type, "Content-Disposition": "inline" });
   }
+  const audio = readAudioDownloadType(media.mimeType);
+  const name = downloadName(media.filename, index, audio?.extension ?? "bin");
   return c.body(body, 200, {
-    "Content-Type": "application/octet-stream",
-    "Content-Disposition": `attachment; filename="${downloadName(media.filename, index)}"`,
+    "Content-Type": audio?.type ?? "application/octet-stream",
+    "Content-Disposition": `attachment; filename="${name}"`,
   });
 }

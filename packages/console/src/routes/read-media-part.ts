@@ -38,3 +38,9 @@ export function readResultPart(part: unknown): Content | undefined {
   const block = readContentBlock(part);
   return isInvalidContentBlock(block) ? undefined : block;
 }
+
+/** The exact number of bytes base64 `data` decodes to (its `=` padding counted out). */
+export function decodedByteLength(data: string): number {
+  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
