@@ -2,7 +2,7 @@
 // when they are their call's latest and the call has no decision, no settlement and an open
 // batch (unique and partial indexes answer each of those); the scan stops when the page is full,
 // and the cursor is a keyset condition on the same index. The call is taken from its batch
-// record in JavaScript: no json operator is applied to a record (see migration 2).
+// record in JavaScript: no json operator is applied to a record (see migration 3).
 import {
   type ApprovalRecord,
   type BatchRecord,

@@ -120,15 +120,15 @@ describe.skipIf(url === "")("the Postgres journal's listings", () => {
   });
 
   it("should fill in the listing columns of rows written before they existed", async () => {
-    const oldName = `${schemaName}_v1`;
+    const oldName = `${schemaName}_v2`;
     const fresh = createPostgresJournal({ pool, schema: oldName });
     await fresh.listOpen();
     await fresh.close();
-    // Back to version 1: no listing columns, and rows inserted the way version 1 wrote them.
+    // Back to version 2: no listing columns, and rows inserted the way versions 1 and 2 wrote them.
     await pool.query(`
       alter table "${oldName}".records drop column record_at, drop column is_error,
         drop column tool_names, drop column listing;
-      delete from "${oldName}".migrations where version = 2`);
+      delete from "${oldName}".migrations where version = 3`);
     const batch = (batchId: string, at: string, args: string) =>
       `{"t":"batch","v":1,"batchId":"${batchId}","at":"${at}","mode":"parallel","calls":[{"type":"toolCall","id":"c1","name":"old_tool","arguments":${args}}]}`;
     const rows: [string, string, string | null, string][] = [

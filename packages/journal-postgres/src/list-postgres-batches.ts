@@ -4,7 +4,7 @@
 // is a keyset condition on the same index, so a later page costs what the first one does. Only
 // the page's batches are then read, with the light copies of their batch and settled records
 // (no arguments, no results), and summarised by tool-exec's summarizeJournalBatch, as the other
-// journals do. No json operator is applied to a record (see migration 2).
+// journals do. No json operator is applied to a record (see migration 3).
 import {
   encodeJournalCursor,
   type JournalBatchPage,

@@ -5,7 +5,7 @@ export function toPostgresText(text: string): string {
   return text.replaceAll("\u0000", "\uFFFD");
 }
 
-/** The listing columns of one record (see migration 2), as the insert's parameters take them. */
+/** The listing columns of one record (see migration 3), as the insert's parameters take them. */
 export interface ListingColumns {
   readonly recordAt: string;
   readonly isError: boolean | null;
