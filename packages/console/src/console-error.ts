@@ -13,6 +13,7 @@ export type ConsoleErrorCode =
 export class ConsoleError extends Error {
   readonly code: ConsoleErrorCode;
 
+  /** An error with `code` and `message`, and the error that caused it when there is one. */
   constructor(code: ConsoleErrorCode, message: string, options?: { readonly cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ConsoleError";

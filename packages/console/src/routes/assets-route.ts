@@ -1,3 +1,6 @@
+/// <reference path="../raw-modules.d.ts" />
+// (the reference lets any program that compiles this file, the API reference's included, read
+// the text imports below)
 import type { Context } from "hono";
 import styles from "../assets/console.css?raw";
 import script from "../assets/console.js?raw";
