@@ -9,7 +9,8 @@
 # no Chromium is found. Prints the executable's path on stdout (everything else goes to stderr).
 #
 # Environment:
-#   TOOLWRIGHT_CHROMIUM          a Chromium to use instead of looking for one
+#   TOOLWRIGHT_CHROMIUM          a Chromium to use instead of looking for one (missing when it is
+#                                not an executable: nothing else is looked for)
 #   TOOLWRIGHT_SERVICES_INSTALL  0: never install; exit 3 when Chromium is missing
 set -euo pipefail
 
@@ -19,8 +20,10 @@ readonly missing_binary_status=3
 log() { printf 'chromium: %s\n' "$*" >&2; }
 
 find_chromium() {
-  if [ -n "${TOOLWRIGHT_CHROMIUM:-}" ] && [ -x "$TOOLWRIGHT_CHROMIUM" ]; then
-    echo "$TOOLWRIGHT_CHROMIUM"
+  # A Chromium named explicitly is the only one: when it is not there, Chromium is missing
+  # (another one found instead would hide the mistake).
+  if [ -n "${TOOLWRIGHT_CHROMIUM:-}" ]; then
+    if [ -x "$TOOLWRIGHT_CHROMIUM" ]; then echo "$TOOLWRIGHT_CHROMIUM"; fi
     return
   fi
   local candidate
