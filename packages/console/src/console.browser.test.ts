@@ -303,6 +303,34 @@ describe.skipIf(chromiumPath === "")("the console in Chromium", () => {
     expect(await settled.textContent()).toContain(
       "</script><script>window.__pwned = 1; alert(2)</script>",
     );
+    // Every other kind of part: the PNG alone is an image; the SVG, the sound and the HTML file
+    // are downloads (the browser saves them, renders nothing); the link's URI is text.
+    const media = `/batches/${batchId}/media/call_email/`;
+    expect(
+      await settled
+        .locator("img")
+        .evaluateAll((images) =>
+          images.map((image) => new URL((image as unknown as { src: string }).src).pathname),
+        ),
+    ).toEqual([`${media}1`]);
+    expect(await settled.textContent()).toContain(
+      "resource_link — <b onmouseover=alert(7)>link</b>: javascript:alert(6)",
+    );
+    expect(await timeline.locator('a[href^="javascript:"], main b').count()).toBe(0);
+    for (const [index, type, name] of [
+      [2, "application/octet-stream", "part-3.bin"],
+      [3, "audio/wav", "part-4.wav"],
+      [4, "application/octet-stream", "_script_alert_5___script_.html"],
+    ] as const) {
+      const link = settled.locator(`a[href="${media}${index}"]`);
+      const [download] = await Promise.all([timeline.waitForEvent("download"), link.click()]);
+      expect(download.suggestedFilename(), `part ${index + 1}`).toBe(name);
+      const response = await context.request.get(`${consoleProcess.url}${media.slice(1)}${index}`);
+      expect(response.headers()["content-type"], `part ${index + 1}`).toBe(type);
+      expect(response.headers()["content-disposition"], `part ${index + 1}`).toMatch(
+        /^attachment; /,
+      );
+    }
     for (const view of [page, timeline]) {
       expect(
         await view.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned),

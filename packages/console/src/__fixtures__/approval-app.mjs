@@ -14,6 +14,24 @@ import { createFileJournal } from "@toolwright/tool-exec/node";
 const [kind, where, batchId, hostile] = process.argv.slice(2);
 const HOSTILE_ARGUMENT = "<img src=x onerror=alert(1)>";
 const HOSTILE_RESULT = "</script><script>window.__pwned = 1; alert(2)</script>";
+// Parts of every other kind, each trying to run script where a careless console would render it.
+const HOSTILE_PARTS = [
+  {
+    type: "image",
+    mimeType: "image/svg+xml",
+    data: btoa(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned = 3; alert(3)"><script>alert(4)</script></svg>',
+    ),
+  },
+  { type: "audio", mimeType: "audio/wav", data: btoa("RIFF\u0000\u0000\u0000\u0000WAVE") },
+  {
+    type: "file",
+    mimeType: "text/html",
+    filename: "<script>alert(5)</script>.html",
+    data: btoa("<script>window.__pwned = 5; alert(5)</script>"),
+  },
+  { type: "resource_link", uri: "javascript:alert(6)", name: "<b onmouseover=alert(7)>link</b>" },
+];
 
 let pool;
 let journal;
@@ -54,6 +72,7 @@ const tools = new ToolRegistry([
             mimeType: "image/png",
             data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
           },
+          ...(hostile === "hostile" ? HOSTILE_PARTS : []),
         ],
       };
     },
