@@ -15,6 +15,7 @@ import {
 import type { JournalWriteResult, ToolCallJournal } from "../journal/tool-call-journal";
 import { checkJournalBatchId, validateJournalRecords } from "../journal/validate-journal-records";
 import { acquireLockFile, type LockFileContent, releaseLockFile } from "./acquire-lock-file";
+import { createCompletedBatchSweeper } from "./create-completed-batch-sweeper";
 import {
   createFileAppender,
   type FileAppender,
@@ -25,7 +26,6 @@ import { decideInFile } from "./decide-in-file";
 import { fileJournalError } from "./file-journal-error";
 import { readDecisionsFile, readMainFile } from "./read-batch-files";
 import { serializeRecordLine } from "./serialize-record-line";
-import { sweepCompletedBatches } from "./sweep-completed-batches";
 import { syncFolder } from "./sync-folder";
 import { validateFileJournalOptions } from "./validate-file-journal-options";
 
@@ -70,28 +70,9 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
   let closed = false;
   let folderReady: Promise<unknown> | undefined;
   const listing = createFileJournalListing(dir);
-  /** With `retainCompletedMs`: deletes expired completed batches, at most once per period. */
-  let sweeping: Promise<unknown> | undefined;
-  let lastSweep = Number.NEGATIVE_INFINITY;
-  const sweepExpired = (): Promise<unknown> => {
-    const period = Math.min(retainCompletedMs, 60_000);
-    if (
-      !Number.isFinite(retainCompletedMs) ||
-      sweeping !== undefined ||
-      Date.now() - lastSweep < period
-    )
-      return sweeping ?? Promise.resolve();
-    lastSweep = Date.now();
-    sweeping = sweepCompletedBatches(dir, retainCompletedMs)
-      .then((deleted) => {
-        for (const batchId of deleted) listing.touch(batchId);
-      })
-      .catch(() => {})
-      .finally(() => {
-        sweeping = undefined;
-      });
-    return sweeping;
-  };
+  const sweeper = createCompletedBatchSweeper(dir, retainCompletedMs, (batchId) =>
+    listing.touch(batchId),
+  );
   /** Runs a write, then tells the listings that the batch's files may have changed. */
   const touching = async <TResult>(batchId: string, write: () => Promise<TResult>) => {
     try {
@@ -147,7 +128,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     }
     if (admitted.some((record) => record.t === "completed")) {
       if (!retainCompleted) await deleteBatchFiles(batchId, batch);
-      else void sweepExpired();
+      else void sweeper.sweep();
     }
     return admitted.length;
   }
@@ -252,7 +233,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     async listBatches(query) {
       const resolved = readJournalBatchQuery(query);
       await ready();
-      await sweepExpired();
+      await sweeper.sweep();
       return listing.listBatches(resolved);
     },
     async listPendingApprovals(query) {
@@ -288,7 +269,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     async close() {
       closed = true;
       listing.close();
-      await sweeping;
+      await sweeper.settled();
       await Promise.all([...held].map(([batchId, batch]) => release(batchId, batch)));
     },
   };
