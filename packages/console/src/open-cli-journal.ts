@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { ToolCallJournal } from "@toolwright/tool-exec";
 import { createFileJournal } from "@toolwright/tool-exec/node";
-import { ConsoleError } from "./console-error";
+import { loadPostgresModules } from "./load-postgres-modules";
 import type { ConsoleArguments } from "./parse-console-arguments";
 
 /** A journal the CLI opened, and how to let it go. */
@@ -12,9 +12,8 @@ export interface OpenedJournal {
 }
 
 /**
- * Opens the CLI's journal. `--pg` loads `@toolwright/journal-postgres` and `pg` only here, as
- * optional peers: an application that mounts the handler never loads them, and a missing one is
- * a `ConsoleError` `MISSING_PEER` saying what to install.
+ * Opens the CLI's journal. `--pg` loads `@toolwright/journal-postgres` and `pg` only here (see
+ * `loadPostgresModules`): an application that mounts the handler never loads them.
  */
 export async function openCliJournal(
   journal: Extract<ConsoleArguments, { help: false }>["journal"],
@@ -28,17 +27,8 @@ export async function openCliJournal(
       close: () => opened.close(),
     };
   }
-  let modules: [typeof import("@toolwright/journal-postgres"), typeof import("pg")];
-  try {
-    modules = await Promise.all([import("@toolwright/journal-postgres"), import("pg")]);
-  } catch (error) {
-    throw new ConsoleError(
-      "MISSING_PEER",
-      "--pg needs @toolwright/journal-postgres and pg: npm install @toolwright/journal-postgres pg",
-      { cause: error },
-    );
-  }
-  const [{ createPostgresJournal }, pg] = modules;
+  const { journalPostgres, pg } = await loadPostgresModules();
+  const { createPostgresJournal } = journalPostgres;
   const pool = new pg.default.Pool({ connectionString: journal.url, max: 4 });
   // An idle client's dropped connection must not crash the console.
   pool.on("error", () => {});
