@@ -4,11 +4,12 @@
 //
 //  1. Copies the repository (tracked and new files, as git sees them) to a temporary folder, makes
 //     it a git repository of its own and installs it from the lockfile.
-//  2. First-release changesets: when the copy still holds development changesets, they are
-//     replaced in the copy by one `minor` draft per package (scripts/fold-first-release.mjs
-//     --draft), and the output says so. The check is shown to refuse a `major` draft (0.0.0 →
-//     1.0.0), then `pnpm version-packages` — the repository's own script: the check and the real
-//     `changeset version` — must give every published package 0.1.0 and a CHANGELOG.
+//  2. First-release changesets: the check is shown to refuse a first-release changeset turned
+//     `major` (0.0.0 → 1.0.0), then `pnpm version-packages` — the repository's own script: the
+//     fold (scripts/fold-first-release.mjs --fold removes the development changesets and keeps
+//     each package's hand-written `<folder>-first-release.md`), the check and the real `changeset
+//     version` — must give every published package 0.1.0 and a CHANGELOG whose 0.1.0 entry is
+//     that first-release text.
 //  3. Starts Verdaccio (scripts/verdaccio, installed there on first use) on 127.0.0.1, serving the
 //     `@toolwright` scope itself and proxying every other package to registry.npmjs.org, and runs
 //     the repository's own `pnpm release` against it.
@@ -156,24 +157,31 @@ async function rehearse() {
   }
 }
 
-/** Step 2: first-release changesets, the check's refusal of `major`, the real `changeset version`. */
+/**
+ * Step 2: the check's refusal of a `major` first release, then `pnpm version-packages` — the fold
+ * (development changesets removed, the first-release ones kept), the check and the real
+ * `changeset version` — and every CHANGELOG.md starts with its package's first-release text.
+ */
 function versionPackages(copy, packages) {
   const fold = join(copy, "scripts", "fold-first-release.mjs");
-  const check = tryRun(process.execPath, [fold], { cwd: copy });
-  if (!check.ok) {
-    const pending = readdirSync(join(copy, ".changeset")).filter(
-      (file) => file.endsWith(".md") && file !== "README.md",
-    ).length;
-    process.stdout.write(
-      `The repository still holds ${pending} development changesets; in the copy they are replaced by one first-release draft per package (fold-first-release.mjs --draft):\n`,
-    );
-    run(process.execPath, [fold, "--draft"], { cwd: copy, stdio: "inherit" });
+  const changesets = join(copy, ".changeset");
+  const firstRelease = new Map();
+  for (const pkg of packages) {
+    const file = join(changesets, `${pkg.folder}-first-release.md`);
+    if (!existsSync(file)) {
+      throw new Error(
+        `${pkg.name} has no .changeset/${pkg.folder}-first-release.md: the first release's changelog needs one (RELEASING.md)`,
+      );
+    }
+    firstRelease.set(pkg.name, readFileSync(file, "utf8"));
   }
   // The check must refuse a major first release: on 0.0.0 it would publish 1.0.0.
-  const major = join(copy, ".changeset", "rehearsal-major.md");
-  writeFileSync(major, `---\n"${packages[0].name}": major\n---\n\nA major first release.\n`);
-  const refused = tryRun(process.execPath, [fold], { cwd: copy });
-  rmSync(major);
+  const [first] = packages;
+  const firstFile = join(changesets, `${first.folder}-first-release.md`);
+  const original = firstRelease.get(first.name);
+  writeFileSync(firstFile, original.replace(/: *minor\b/, ": major"));
+  const refused = tryRun(process.execPath, [fold, "--fold"], { cwd: copy });
+  writeFileSync(firstFile, original);
   if (refused.ok || !refused.stderr.includes("1.0.0")) {
     problems.push(
       `fold-first-release.mjs accepted a major first-release changeset (${refused.stderr.trim()})`,
@@ -191,11 +199,19 @@ function versionPackages(copy, packages) {
       );
     }
     const changelog = join(pkg.directory, "CHANGELOG.md");
-    if (
-      !existsSync(changelog) ||
-      !readFileSync(changelog, "utf8").includes(`## ${RELEASE_VERSION}`)
-    ) {
+    const text = existsSync(changelog) ? readFileSync(changelog, "utf8") : "";
+    if (!text.includes(`## ${RELEASE_VERSION}`)) {
       problems.push(`${pkg.name} has no CHANGELOG.md with a ${RELEASE_VERSION} entry`);
+      continue;
+    }
+    // The entry is the first-release text, and nothing from the development changesets.
+    const summary = (firstRelease.get(pkg.name) ?? "").replace(/^---[\s\S]*?---\s*/, "");
+    const firstLine = summary.split("\n")[0].trim();
+    if (firstLine === "" || !text.includes(firstLine)) {
+      problems.push(`${pkg.name}'s CHANGELOG.md does not start from its first-release changeset`);
+    }
+    if (/### (Major|Patch) Changes\n\n- [0-9a-f]{7}:/.test(text)) {
+      problems.push(`${pkg.name}'s CHANGELOG.md has a development changeset in its 0.1.0 entry`);
     }
   }
 }
