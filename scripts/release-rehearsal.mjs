@@ -19,8 +19,9 @@
 //     `@toolwright` scope to Verdaccio: `npm install @toolwright/<name>`, checks every
 //     `@toolwright` package of the lockfile came from Verdaccio, prints the install's size and
 //     package count, then runs the first ```ts or ```js block of the installed README (the one
-//     users read on npm), transpiled with TypeScript, after installing what it imports at the
-//     versions this repository tests with.
+//     users read on npm), transpiled with TypeScript, after installing what the README's own
+//     `npm install` lines above it name and what it imports, at the versions this repository
+//     tests with.
 //
 // Verdaccio is stopped on every exit, including Ctrl-C. Exit 1 lists every problem found.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -75,6 +76,9 @@ try {
     error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
   problems.push(`${error instanceof Error ? error.message : String(error)}${cause}`);
 }
+// Verdaccio's child process keeps the event loop alive: stop it here, or the `exit` handler that
+// would stop it never comes and the rehearsal hangs after its summary.
+stopRegistry();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 process.stdout.write(
   `release rehearsal took ${seconds} s (${phases.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(", ")})\n`,
@@ -395,14 +399,20 @@ function runReadmeExample(project, pkg, services) {
     return false;
   }
   const code = block[2];
-  const missing = importedPackages(code).filter(
+  // What a reader installs: the README's own `npm install` lines above the example (peers such as
+  // `ioredis` included), then whatever else the example imports.
+  const wanted = new Map(installLinePackages(readme.slice(0, block.index)));
+  for (const name of importedPackages(code)) if (!wanted.has(name)) wanted.set(name, undefined);
+  const missing = [...wanted.keys()].filter(
     (name) => !existsSync(join(project, "node_modules", name, "package.json")),
   );
   if (missing.length > 0) {
     const specs = missing.map((name) =>
-      name.startsWith(`${SCOPE}/`)
-        ? `${name}@${RELEASE_VERSION}`
-        : `${name}@${testedVersion(pkg, name)}`,
+      wanted.get(name) !== undefined
+        ? `${name}@${wanted.get(name)}`
+        : name.startsWith(`${SCOPE}/`)
+          ? `${name}@${RELEASE_VERSION}`
+          : `${name}@${testedVersion(pkg, name)}`,
     );
     const install = tryRun("npm", [...npmInstallFlags(), ...specs], {
       cwd: project,
@@ -448,6 +458,22 @@ function importedPackages(code) {
     names.add(specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
   }
   return [...names];
+}
+
+/**
+ * The packages of the `npm install` lines in `text`, each with the version the line pins (or
+ * `undefined`): `npm install a b@1.2.3 # comment` gives `[["a", undefined], ["b", "1.2.3"]]`.
+ */
+function installLinePackages(text) {
+  const packages = [];
+  for (const line of text.matchAll(/^npm install (.+)$/gm)) {
+    for (const spec of line[1].replace(/#.*$/, "").trim().split(/\s+/)) {
+      if (spec === "" || spec.startsWith("-")) continue;
+      const at = spec.indexOf("@", 1);
+      packages.push(at === -1 ? [spec, undefined] : [spec.slice(0, at), spec.slice(at + 1)]);
+    }
+  }
+  return packages;
 }
 
 /**
