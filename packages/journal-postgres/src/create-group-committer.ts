@@ -1,6 +1,7 @@
 // Group commit: the writes issued in one tick (and those issued while earlier groups commit) go
-// into one transaction of a few statements (see write-group-records.ts), so N concurrent writes
-// cost one commit (one WAL flush) and a fixed number of round trips instead of N of each. Up to
+// into one transaction, so N concurrent writes cost one commit (one WAL flush) and a fixed number
+// of round trips instead of N of each: one statement for the writes made while calls run
+// (write-group-in-one-statement.ts), a few for the others (write-group-records.ts). Up to
 // MAX_GROUPS_IN_FLIGHT groups commit at once on their own connections, so a batch's next write
 // never waits for a whole other group's round trips, and PostgreSQL flushes concurrent commits
 // together. A batch's writes keep their issue order: a write of a batch that is in a group still
@@ -13,6 +14,7 @@
 import type { JournalRecord } from "@toolwright/tool-exec";
 import { checkOutClient } from "./checked-out-client";
 import type { PostgresJournalPool } from "./postgres-journal-options";
+import { writeGroupInOneStatement } from "./write-group-in-one-statement";
 import { type GroupWrite, type WriteFence, writeGroupRecords } from "./write-group-records";
 
 /** Groups committing at once, each on a connection of the pool. */
@@ -45,10 +47,13 @@ export function createGroupCommitter(pool: PostgresJournalPool, schema: string):
     const { client } = checkedOut;
     let outcomes: Awaited<ReturnType<typeof writeGroupRecords>>;
     try {
-      await client.query("begin");
-      if (lazy) await client.query("set local synchronous_commit = off");
-      outcomes = await writeGroupRecords(client, schema, group);
-      await client.query("commit");
+      const atOnce = await writeGroupInOneStatement(client, schema, group);
+      if (atOnce !== undefined) outcomes = atOnce;
+      else {
+        await client.query(lazy ? "begin; set local synchronous_commit = off" : "begin");
+        outcomes = await writeGroupRecords(client, schema, group);
+        await client.query("commit");
+      }
       checkedOut.release();
     } catch (error) {
       await client.query("rollback").catch(() => {});

@@ -206,26 +206,7 @@ async function insertRecords(
       records.map((entry) => JSON.stringify(entry.record)),
     ],
   );
-  // Only `settled` and `decision` rows can be skipped (unique per call); the first of them in
-  // issue order is the one inserted, so each returned row is claimed by the first write naming it.
-  const unclaimed = new Set(
-    rows
-      .filter((row) => row.kind === "settled" || row.kind === "decision")
-      .map((row) => `${row.batch_id}\n${row.kind}\n${row.call_id}`),
-  );
-  return applied.map((index) => {
-    const write = writes[index]!;
-    let inserted = 0;
-    for (const record of write.records) {
-      if (record.t !== "settled" && record.t !== "decision") {
-        inserted++;
-        continue;
-      }
-      const key = `${write.batchId}\n${record.t}\n${record.callId}`;
-      if (unclaimed.delete(key)) inserted++;
-    }
-    return inserted;
-  });
+  return countInsertedRows(writes, applied, rows);
 }
 
 /** Raises revisions and sets `completed_at`, one statement for the group. */
@@ -268,4 +249,34 @@ async function updateBatches(
       }),
     ],
   );
+}
+
+/**
+ * The rows each of the `applied` writes inserted, from the rows an insert returned. Only `settled`
+ * and `decision` rows can be skipped (unique per call); the first of them in issue order is the
+ * one inserted, so each returned row is claimed by the first write naming it.
+ */
+export function countInsertedRows(
+  writes: readonly GroupWrite[],
+  applied: readonly number[],
+  rows: readonly { batch_id: string; kind: string; call_id: string | null }[],
+): number[] {
+  const unclaimed = new Set(
+    rows
+      .filter((row) => row.kind === "settled" || row.kind === "decision")
+      .map((row) => `${row.batch_id}\n${row.kind}\n${row.call_id}`),
+  );
+  return applied.map((index) => {
+    const write = writes[index]!;
+    let inserted = 0;
+    for (const record of write.records) {
+      if (record.t !== "settled" && record.t !== "decision") {
+        inserted++;
+        continue;
+      }
+      const key = `${write.batchId}\n${record.t}\n${record.callId}`;
+      if (unclaimed.delete(key)) inserted++;
+    }
+    return inserted;
+  });
 }
