@@ -15,6 +15,7 @@ import { withApproval } from "../call/approve-tool-call";
 import { ABORTED_TEXT } from "../call/executor-texts";
 import { settleCallWithError } from "../call/settle-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { traceUnpreparedEnding } from "../call/trace-tool-call";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { endBatchCall } from "./end-batch-call";
@@ -105,6 +106,7 @@ async function abortUnsettledCalls(batch: BatchProgress): Promise<void> {
       if (batch.mode === "sequential") outcome = await events.start(toolCall);
       outcome ??= aborted(toolCall);
     }
+    traceUnpreparedEnding(outcome);
     outcomes[index] = await endBatchCall(batch, outcome);
   }
 }

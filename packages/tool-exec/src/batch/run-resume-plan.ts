@@ -17,6 +17,7 @@ import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { withApproval } from "../call/approve-tool-call";
 import { settleCallWithError } from "../call/settle-call";
 import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { traceUnpreparedEnding } from "../call/trace-tool-call";
 import type { BatchJournal } from "../journal/batch-journal";
 import type { SettledRecovery } from "../journal/journal-record";
 import type { ReplayedBatchCall, UnsettledBatchCall } from "./batch-call";
@@ -124,5 +125,6 @@ async function refuseCall(
       settleCallWithError(toolCall, undefined, planned.errorType, planned.text),
       resolution,
     );
+  traceUnpreparedEnding(outcome);
   return endBatchCall(batch, outcome);
 }
