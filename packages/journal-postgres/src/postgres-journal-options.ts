@@ -46,8 +46,8 @@ export interface PostgresJournalOptions {
   /**
    * The pool the journal queries through; it stays yours (`close()` does not end it). The journal
    * keeps one of its connections checked out while it holds any batch lock (all its locks share
-   * it) and commits on up to four more at once: five connections or more never keep a write
-   * waiting.
+   * it) and commits on up to four more at once: it needs at least two connections, and five or
+   * more never keep a write waiting.
    */
   readonly pool: PostgresJournalPool;
   /** The schema of the journal's tables; default `"toolwright"`. Lower-case letters, digits and `_`. */
