@@ -18,13 +18,14 @@ import {
   countingPool,
   fileWork,
   postgresWork,
+  readWalSyncs,
   snapshot,
 } from "./count-journal-work.js";
 import { measureFdatasyncRate } from "./measure-fdatasync-rate.js";
 
 /** @typedef {import("../harness/table.js").Table} Table */
 /** @typedef {{ journal: any, close(): Promise<void> }} OpenedJournal */
-/** @typedef {{ name: string, open(): Promise<OpenedJournal>, work: () => Record<string, number> }} JournalKind */
+/** @typedef {{ name: string, open(): Promise<OpenedJournal>, work: () => Promise<Record<string, number>> }} JournalKind */
 /** @typedef {{ callsPerSecond: number, batches: number, latencies: number[], work: Record<string, number> }} RunFigures */
 
 const MEASURE_MS = Number(process.env.TOOLWRIGHT_BENCH_JOURNAL_MS ?? 2000);
@@ -130,7 +131,7 @@ export async function runJournalBench(io) {
         const journal = exec.createMemoryJournal();
         return { journal, close: () => journal.close() };
       },
-      work: () => ({}),
+      work: async () => ({}),
     },
     {
       name: "file",
@@ -138,7 +139,7 @@ export async function runJournalBench(io) {
         const journal = createFileJournal({ dir });
         return { journal, close: () => journal.close() };
       },
-      work: () => snapshot(fileWork),
+      work: async () => snapshot(fileWork),
     },
   ];
   /** @type {string | undefined} */
@@ -160,7 +161,10 @@ export async function runJournalBench(io) {
           const journal = createPostgresJournal({ pool, schema: pgSchema });
           return { journal, close: () => journal.close() };
         },
-        work: () => snapshot(postgresWork),
+        work: async () => {
+          await readWalSyncs(pgPool);
+          return snapshot(postgresWork);
+        },
       });
     } catch (error) {
       pgMissing = `PostgreSQL journal not measured: ${String(error)}`;
@@ -179,7 +183,7 @@ export async function runJournalBench(io) {
         const opened = await kind.open();
         try {
           await runBatches(exec.executeToolBatch, tools, opened.journal, configuration, WARM_MS);
-          const before = kind.work();
+          const before = await kind.work();
           const run = await runBatches(
             exec.executeToolBatch,
             tools,
@@ -190,7 +194,7 @@ export async function runJournalBench(io) {
           figures.set(label, {
             ...run,
             latencies: run.latencies.sort((left, right) => left - right),
-            work: perBatch(kind.work(), before, run.batches),
+            work: perBatch(await kind.work(), before, run.batches),
           });
         } finally {
           await opened.close();
@@ -273,8 +277,8 @@ export async function runJournalBench(io) {
       workRows.push([
         "postgres",
         shape,
-        `${(postgres.commits ?? 0).toFixed(2)} commits`,
-        `${(postgres.queries ?? 0).toFixed(1)} queries, ${(postgres.checkouts ?? 0).toFixed(2)} client checkouts`,
+        `${(postgres.walSyncs ?? 0).toFixed(2)} WAL fsyncs (server)`,
+        `${(postgres.queries ?? 0).toFixed(1)} statements, ${(postgres.checkouts ?? 0).toFixed(2)} client checkouts`,
       ]);
     }
   }

@@ -1,8 +1,10 @@
 // What a journal asks of the disk or the database while the journal bench runs: `fdatasync` and
 // `fsync` calls and file creations/removals for the file journal (counted by wrapping Node's
 // FileHandle methods and the fs/promises functions it imports), queries, transactions and client
-// checkouts for the PostgreSQL journal (counted by wrapping the pool it is given). Counting is an
-// increment per call: it does not change what is measured.
+// checkouts for the PostgreSQL journal (counted by wrapping the pool it is given), and the
+// server's own WAL flushes (`pg_stat_wal.wal_sync`: the durable points, whichever statement asked
+// for them; the server is private to this run). Counting is an increment per call: it does not
+// change what is measured.
 
 import { promises as fsPromises } from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
@@ -11,7 +13,7 @@ import { join } from "node:path";
 
 /** Counters, read as deltas around each measured configuration. */
 export const fileWork = { datasync: 0, fsync: 0, open: 0, link: 0, unlink: 0 };
-export const postgresWork = { checkouts: 0, queries: 0, commits: 0 };
+export const postgresWork = { checkouts: 0, queries: 0, walSyncs: 0 };
 
 let installed = false;
 
@@ -56,7 +58,6 @@ export function countingPool(pool) {
           if (property === "query") {
             return (/** @type {any} */ text, /** @type {any[]} */ ...rest) => {
               postgresWork.queries++;
-              if (text === "commit") postgresWork.commits++;
               return target.query(text, ...rest);
             };
           }
@@ -66,6 +67,15 @@ export function countingPool(pool) {
       });
     },
   };
+}
+
+/**
+ * Reads the server's WAL flush count into `postgresWork.walSyncs`.
+ * @param {{ query(text: string): Promise<{ rows: any[] }> }} pool
+ */
+export async function readWalSyncs(pool) {
+  const { rows } = await pool.query("select wal_sync::float8 as syncs from pg_stat_wal");
+  postgresWork.walSyncs = Number(rows[0]?.syncs ?? 0);
 }
 
 /**
