@@ -33,7 +33,10 @@ export interface PatternMatcher {
   test(input: string): boolean;
 }
 
-/** The coercion rule set: Pi's (which may invent a value for `null` or `""`) or the lossless one (which never does); the README has both tables. */
+/**
+ * The coercion rule set: Pi's (which may invent a value for `null` or `""`) or the lossless one
+ * (which never does); the README has both tables.
+ */
 export type CoercionMode = "pi" | "lossless";
 
 /** Options of {@link compile}. */
