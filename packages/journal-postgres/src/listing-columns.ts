@@ -49,3 +49,29 @@ export function toListingColumns(record: JournalRecord): ListingColumns {
   }
   return { recordAt, isError: null, toolNames: null, listing: null };
 }
+
+/** The listing columns in an insert's column list, after `record`. */
+export const LISTING_COLUMN_NAMES = "record_at, is_error, tool_names, listing";
+
+/**
+ * The listing columns' values in an insert's `select`, from `unnest` columns of the same names
+ * (see {@link listingUnnestArguments}).
+ */
+export const LISTING_COLUMN_VALUES =
+  "record_at, is_error, case when tool_names is null then null else array(select json_array_elements_text(tool_names::json)) end, listing::json";
+
+/** The `unnest` arguments of the listing columns, from parameter `$first` on. */
+export function listingUnnestArguments(first: number): string {
+  return `$${first}::text[], $${first + 1}::boolean[], $${first + 2}::text[], $${first + 3}::text[]`;
+}
+
+/** The four parameters {@link listingUnnestArguments} names, for `records` in order. */
+export function listingParameters(records: readonly JournalRecord[]): unknown[][] {
+  const columns = records.map(toListingColumns);
+  return [
+    columns.map((column) => column.recordAt),
+    columns.map((column) => column.isError),
+    columns.map((column) => column.toolNames),
+    columns.map((column) => column.listing),
+  ];
+}

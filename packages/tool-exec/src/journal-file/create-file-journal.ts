@@ -26,7 +26,7 @@ import { decideInFile } from "./decide-in-file";
 import { fileJournalError } from "./file-journal-error";
 import { readDecisionsFile, readMainFile } from "./read-batch-files";
 import { serializeRecordLine } from "./serialize-record-line";
-import { syncFolder } from "./sync-folder";
+import { createFolderSyncer } from "./sync-folder";
 import { validateFileJournalOptions } from "./validate-file-journal-options";
 
 /** Options of {@link createFileJournal}. */
@@ -81,6 +81,8 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
       listing.touch(batchId);
     }
   };
+  // One fsync of the folder makes the entries of every batch file created before it durable.
+  const folder = createFolderSyncer(dir);
 
   const mainPath = (batchId: string) => join(dir, `${batchId}.jsonl`);
   const decisionsPath = (batchId: string) => join(dir, `${batchId}.decisions.jsonl`);
@@ -107,7 +109,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
       const handle = await open(mainPath(batchId), "a");
       const size = (await handle.stat()).size;
       // A new file's folder entry must be durable too ("none" syncs nothing).
-      const syncNewFolder = size === 0 && sync !== "none" ? () => syncFolder(dir) : undefined;
+      const syncNewFolder = size === 0 && sync !== "none" ? () => folder.sync() : undefined;
       return createFileAppender(handle, sync, syncNewFolder, size);
     })();
     return batch.appender;
@@ -120,16 +122,20 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     const lineOf = new Map(records.map((record, position) => [record, lines[position]]));
     const admitted = admitJournalRecords(batch.index, batchId, records);
     if (admitted.length === 0) return 0;
-    try {
-      const appender = await appenderOf(batchId, batch);
-      await appender.append(admitted.map((record) => lineOf.get(record)).join(""));
-    } catch (error) {
-      throw fileJournalError("append to", mainPath(batchId), batchId, error);
+    // `completed` alone is written lazily (see "What each write guarantees" in the README): if a
+    // machine crash loses it, every call is settled, so recovery only reports the recorded results.
+    const lazy = admitted.every((record) => record.t === "completed");
+    const deleting = !retainCompleted && admitted.some((record) => record.t === "completed");
+    if (!(lazy && deleting)) {
+      try {
+        const appender = await appenderOf(batchId, batch);
+        await appender.append(admitted.map((record) => lineOf.get(record)).join(""), !lazy);
+      } catch (error) {
+        throw fileJournalError("append to", mainPath(batchId), batchId, error);
+      }
     }
-    if (admitted.some((record) => record.t === "completed")) {
-      if (!retainCompleted) await deleteBatchFiles(batchId, batch);
-      else void sweeper.sweep();
-    }
+    if (deleting) await deleteBatchFiles(batchId, batch);
+    else if (admitted.some((record) => record.t === "completed")) void sweeper.sweep();
     return admitted.length;
   }
 
@@ -155,7 +161,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
         `Cannot record a decision for batch ${batchId}: ${index.exists ? "it is completed" : "unknown batch"}`,
       );
     }
-    return decideInFile(decisionsPath(batchId), record, sync, () => syncFolder(dir)).catch(
+    return decideInFile(decisionsPath(batchId), record, sync, () => folder.sync()).catch(
       (error: unknown) => {
         throw fileJournalError("append a decision to", decisionsPath(batchId), batchId, error);
       },
