@@ -27,9 +27,46 @@ describe.skipIf(url === "")("the Postgres journal's listings", () => {
 
   afterAll(async () => {
     await journal.close();
-    for (const name of [schemaName, `${schemaName}_v1`])
+    for (const name of [schemaName, `${schemaName}_v2`])
       await pool.query(`drop schema if exists "${name}" cascade`);
     await pool.end();
+  });
+
+  it("should list as failed a batch whose error result was written on its own (the one-statement path)", async () => {
+    const batchId = `alone-${crypto.randomUUID()}`;
+    const tool = `alone_${crypto.randomUUID().replaceAll("-", "")}`;
+    const at = "2030-06-06T00:00:00.000Z";
+    const lock = await journal.lock(batchId, "test");
+    await journal.append(batchId, [
+      {
+        t: "batch",
+        v: 1,
+        batchId,
+        at,
+        mode: "parallel",
+        calls: [{ type: "toolCall", id: "c1", name: tool, arguments: {} }],
+      },
+    ]);
+    // Each alone in its group: the writes made while calls run, which take one statement.
+    await journal.append(batchId, [
+      { t: "started", callId: "c1", attempt: 1, replay: "never", at },
+    ]);
+    await journal.settle(batchId, {
+      t: "settled",
+      callId: "c1",
+      at,
+      outcome: { result: { content: [] }, isError: true, errorType: "tool_error" },
+    });
+    await journal.append(batchId, [{ t: "completed", at }]);
+    await lock.release();
+    const page = await journal.listBatches({ toolName: tool, state: "failed" });
+    expect(page.batches.map((batch) => [batch.batchId, batch.state, batch.calls])).toEqual([
+      [
+        batchId,
+        "failed",
+        [{ callId: "c1", toolName: tool, state: "failed", attempts: 1, errorType: "tool_error" }],
+      ],
+    ]);
   });
 
   it("should list and filter batches whose records hold \\u0000, which PostgreSQL json cannot read", async () => {
