@@ -93,7 +93,8 @@ writeFileSync(
   `${JSON.stringify(
     {
       extends: relative(cacheDirectory(), join(root, "tsconfig.base.json")),
-      compilerOptions: { types: ["node"], paths },
+      // JSX only for @toolwright/console's server-rendered pages (Hono's JSX, as its tsconfig says).
+      compilerOptions: { types: ["node"], paths, jsx: "react-jsx", jsxImportSource: "hono/jsx" },
       files: [...moduleNames.keys()].map((file) => relative(cacheDirectory(), file)),
     },
     null,

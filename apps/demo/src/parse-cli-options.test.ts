@@ -49,7 +49,7 @@ describe("parseCliOptions", () => {
     [["--keep", "--sandbox", "box"], /a --sandbox folder is always kept/],
     [["--model", "m", "--max-tokens", "ten"], /--max-tokens needs a positive integer, got "ten"/],
     [["--model", "m", "--max-tokens", "0"], /--max-tokens needs a positive integer, got "0"/],
-    [["--approve", "maybe"], /--approve needs one of yes, no, got "maybe"/],
+    [["--approve", "maybe"], /--approve needs one of yes, no, console, got "maybe"/],
     [["--crash", "--mcp"], /--mcp, --crash and --queue are separate scenes/],
     [["--queue", "--crash"], /--mcp, --crash and --queue are separate scenes/],
     [["--queue", "--journal", "j"], /--journal does not apply to --queue/],

@@ -59,9 +59,9 @@ export const CLI_FLAGS = {
   keep: { kind: "boolean", description: "keep the temp sandbox folder and print where it is" },
   approve: {
     kind: "choice",
-    choices: ["yes", "no"],
+    choices: ["yes", "no", "console"],
     description:
-      "answer approvals (delete_file) without asking; default: ask on a terminal, else no",
+      "answer approvals (delete_file) without asking, or in the web console; default: ask on a terminal, else no",
   },
   model: {
     kind: "text",
@@ -139,6 +139,10 @@ const CROSS_CHECKS: readonly ((options: CliOptions) => string | undefined)[] = [
   (options) =>
     options.mcp && options.journal !== undefined
       ? "Option --journal runs the scripted session's batches; it does not apply to --mcp"
+      : undefined,
+  (options) =>
+    options.approve === "console" && (options.mcp || options.crash || options.queue)
+      ? "Option --approve console is for the scripted session's approval; it does not apply to --mcp, --crash or --queue"
       : undefined,
   (options) =>
     options.keep && options.sandbox !== undefined

@@ -141,10 +141,12 @@ describe("runCli", () => {
       expect(decisionsIn(captured.stdout)).toEqual(["deny by default"]);
     });
 
-    it("should refuse an --approve value other than yes or no", async () => {
+    it("should refuse an --approve value other than yes, no or console", async () => {
       const { captured, environment } = createStreams();
       expect(await runCli(["--approve", "maybe"], environment)).toBe(2);
-      expect(captured.stderr).toContain('Option --approve needs one of yes, no, got "maybe"');
+      expect(captured.stderr).toContain(
+        'Option --approve needs one of yes, no, console, got "maybe"',
+      );
     });
   });
 });

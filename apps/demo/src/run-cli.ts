@@ -1,5 +1,6 @@
 import type { ApprovalDecider, TerminalStreams } from "./approval";
 import { createFixedDecider, createTerminalDecider } from "./approval";
+import type { ApprovalConsole } from "./approval/start-approval-console";
 import type { ChatModel } from "./chat-model";
 import { parseCliOptions, USAGE } from "./parse-cli-options";
 import { createCliProviderModelFor } from "./providers/create-cli-provider-model";
@@ -60,7 +61,24 @@ export async function runCli(
       ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
     });
   }
-  const approve = chooseApprovalDecider(options.approve, environment);
+  // --approve console: the decision comes from a click in @toolwright/console, over the journal.
+  // Loaded only when asked for: the console brings its web server.
+  let approvalConsole: ApprovalConsole | undefined;
+  try {
+    if (options.approve === "console") {
+      const { startApprovalConsole } = await import("./approval/start-approval-console");
+      approvalConsole = await startApprovalConsole(options.journal, (line) =>
+        environment.stderr.write(`${line}\n`),
+      );
+    }
+  } catch (error) {
+    environment.stderr.write(
+      `toolwright-demo: the console did not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return 1;
+  }
+  const approve = approvalConsole?.decide ?? chooseApprovalDecider(options.approve, environment);
+  const journal = approvalConsole?.journalDir ?? options.journal;
   const isTTY = environment.stdout.isTTY === true && !options.json;
   const noColor = environment.env.NO_COLOR !== undefined && environment.env.NO_COLOR !== "";
   try {
@@ -78,7 +96,7 @@ export async function runCli(
         json: options.json,
         ...(options.out === undefined ? {} : { out: options.out }),
         ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
-        ...(options.journal === undefined ? {} : { journal: options.journal }),
+        ...(journal === undefined ? {} : { journal }),
         keep: options.keep,
         approve,
         ...(model === undefined ? {} : { model }),
@@ -96,6 +114,8 @@ export async function runCli(
       `toolwright-demo: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     return 1;
+  } finally {
+    await approvalConsole?.close();
   }
 }
 
@@ -111,10 +131,10 @@ async function loadQueueRunner(env: CliEnvironment["env"]): Promise<typeof runDe
  * destructive call never runs unless someone said yes.
  */
 function chooseApprovalDecider(
-  flag: "yes" | "no" | undefined,
+  flag: "yes" | "no" | "console" | undefined,
   environment: CliEnvironment,
 ): ApprovalDecider {
-  if (flag !== undefined)
+  if (flag === "yes" || flag === "no")
     return createFixedDecider(flag === "yes" ? "approve" : "deny", "--approve");
   if (environment.terminal !== undefined) return createTerminalDecider(environment.terminal);
   return createFixedDecider("deny", "default");

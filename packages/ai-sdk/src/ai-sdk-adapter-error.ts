@@ -34,6 +34,7 @@ export class AiSdkAdapterError extends Error {
   /** Why the call failed, for `TOOL_ERROR`. */
   readonly errorType: ToolCallErrorType | undefined;
 
+  /** An error with `code`, `message` and, for `TOOL_ERROR`, the result and error type. */
   constructor(
     code: AiSdkAdapterErrorCode,
     message: string,

@@ -106,7 +106,7 @@ describe.skipIf(url === "")("createPostgresJournal", () => {
     const { rows } = await admin.query(
       `select version from "${fresh}".migrations order by version`,
     );
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     const indexes = await admin.query<{ indexname: string }>(
       "select indexname from pg_indexes where schemaname = $1 order by indexname",
       [fresh],

@@ -1,6 +1,8 @@
 import {
   type JournalLock,
   type JournalRecord,
+  readJournalApprovalQuery,
+  readJournalBatchQuery,
   ToolBatchError,
   type ToolCallJournal,
   validateJournalRecords,
@@ -8,6 +10,8 @@ import {
 import { checkOutClient } from "./checked-out-client";
 import { createGroupCommitter } from "./create-group-committer";
 import { createLockSession, type SessionLock } from "./create-lock-session";
+import { listPostgresApprovals } from "./list-postgres-approvals";
+import { listPostgresBatches } from "./list-postgres-batches";
 import { migrateJournalSchema } from "./migrate-journal-schema";
 import type { PostgresJournalOptions } from "./postgres-journal-options";
 import type { WriteFence } from "./write-group-records";
@@ -66,6 +70,8 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
     }
   }
 
+  const runQuery = <TRow>(text: string, values: unknown[]) => query<TRow>(text, values);
+
   /** The fence of a write to `batchId`: the lock this journal holds on it, if any. */
   function fenceOf(batchId: string): WriteFence | undefined {
     const held = heldLocks.get(batchId);
@@ -120,6 +126,16 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
         [],
       );
       return rows.map((row) => row.batch_id);
+    },
+    async listBatches(query) {
+      const resolved = readJournalBatchQuery(query);
+      await ready();
+      return listPostgresBatches(runQuery, schema, resolved);
+    },
+    async listPendingApprovals(query) {
+      const resolved = readJournalApprovalQuery(query);
+      await ready();
+      return listPostgresApprovals(runQuery, schema, resolved);
     },
     async lock(batchId, owner): Promise<JournalLock> {
       await ready(batchId);

@@ -27,6 +27,44 @@ const migrations: readonly ((schema: string) => string)[] = [
     create table if not exists ${schema}.locks (
       batch_id text primary key,
       epoch bigint not null);`,
+  // The listings (listBatches, listPendingApprovals). PostgreSQL refuses to read any field of a
+  // json value that holds a \u0000 escape (a tool's output may), so the listings never apply a
+  // json operator to a record: the writer stores what they sort and filter by in columns of their
+  // own — the record's time, a settled outcome's isError, a batch's tool names, and a light copy
+  // of batch and settled records (no arguments, no results). Rows written before this version
+  // are filled in here, one at a time: a row whose json cannot be read gets its insert time.
+  // Text in byte order ("C"), so that pages follow the order of every other journal.
+  (schema) => `
+    alter table ${schema}.records add column if not exists record_at text collate "C";
+    alter table ${schema}.records add column if not exists is_error boolean;
+    alter table ${schema}.records add column if not exists tool_names text[];
+    alter table ${schema}.records add column if not exists listing json;
+    do $fill$
+    declare item record;
+    begin
+      for item in select batch_id, seq from ${schema}.records where record_at is null loop
+        begin
+          update ${schema}.records r set
+            record_at = r.record->>'at',
+            is_error = case when r.kind = 'settled' then (r.record->'outcome'->>'isError')::boolean end,
+            tool_names = case when r.kind = 'batch' then
+              array(select c->>'name' from json_array_elements(r.record->'calls') c) end
+          where r.batch_id = item.batch_id and r.seq = item.seq;
+        exception when others then
+          update ${schema}.records r set
+            record_at = to_char(r.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            tool_names = case when r.kind = 'batch' then '{}'::text[] end
+          where r.batch_id = item.batch_id and r.seq = item.seq;
+        end;
+      end loop;
+    end $fill$;
+    create index if not exists records_batch_time on ${schema}.records
+      (record_at desc, batch_id collate "C" desc) where kind = 'batch';
+    create index if not exists records_approval_time on ${schema}.records
+      (record_at, batch_id collate "C", call_id collate "C") where kind = 'approval';
+    create index if not exists records_call_started on ${schema}.records (batch_id, call_id) where kind = 'started';
+    create index if not exists records_call_approval on ${schema}.records (batch_id, call_id) where kind = 'approval';
+    create index if not exists records_call_failed on ${schema}.records (batch_id) where kind = 'settled' and is_error;`,
 ];
 
 /** Creates or upgrades the journal's tables in `schema` (a quoted identifier). */

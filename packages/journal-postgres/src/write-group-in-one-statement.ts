@@ -7,6 +7,12 @@
 // takes the full path (write-group-records.ts), which finds the writes at fault and fails them
 // alone. The check here only ever says "all clearly fine": the order rule itself lives in
 // `checkJournalRecordOrder`, which the full path applies.
+import {
+  LISTING_COLUMN_NAMES,
+  LISTING_COLUMN_VALUES,
+  listingParameters,
+  listingUnnestArguments,
+} from "./listing-columns";
 import type { PostgresJournalClient } from "./postgres-journal-options";
 import { countInsertedRows, type GroupWrite, type GroupWriteOutcome } from "./write-group-records";
 
@@ -50,9 +56,10 @@ export async function writeGroupInOneStatement(
        select bool_and(coalesce(open, false) and (fence is null or epoch is not distinct from fence)) as ok
        from checked
      ), inserted as (
-       insert into ${schema}.records (batch_id, kind, call_id, record)
-       select batch_id, kind, call_id, record::json
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as given (batch_id, kind, call_id, record, position)
+       insert into ${schema}.records (batch_id, kind, call_id, record, ${LISTING_COLUMN_NAMES})
+       select batch_id, kind, call_id, record::json, ${LISTING_COLUMN_VALUES}
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], ${listingUnnestArguments(7)})
+         with ordinality as given (batch_id, kind, call_id, record, ${LISTING_COLUMN_NAMES}, position)
        where (select ok from passed)
        order by position
        on conflict do nothing
@@ -70,6 +77,7 @@ export async function writeGroupInOneStatement(
       records.map((entry) => JSON.stringify(entry.record)),
       batchIds,
       batchIds.map((batchId) => fences.get(batchId) ?? null),
+      ...listingParameters(records.map((entry) => entry.record)),
     ],
   );
   if (rows[0]?.ok !== true) return undefined;

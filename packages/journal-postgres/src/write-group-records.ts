@@ -12,6 +12,12 @@ import {
   type JournalRecord,
   ToolBatchError,
 } from "@toolwright/tool-exec";
+import {
+  LISTING_COLUMN_NAMES,
+  LISTING_COLUMN_VALUES,
+  listingParameters,
+  listingUnnestArguments,
+} from "./listing-columns";
 import type { PostgresJournalClient } from "./postgres-journal-options";
 
 /**
@@ -193,9 +199,10 @@ async function insertRecords(
   );
   if (records.length === 0) return applied.map(() => 0);
   const { rows } = await client.query<{ batch_id: string; kind: string; call_id: string }>(
-    `insert into ${schema}.records (batch_id, kind, call_id, record)
-     select batch_id, kind, call_id, record::json
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as given (batch_id, kind, call_id, record, position)
+    `insert into ${schema}.records (batch_id, kind, call_id, record, ${LISTING_COLUMN_NAMES})
+     select batch_id, kind, call_id, record::json, ${LISTING_COLUMN_VALUES}
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], ${listingUnnestArguments(5)})
+       with ordinality as given (batch_id, kind, call_id, record, ${LISTING_COLUMN_NAMES}, position)
      order by position
      on conflict do nothing
      returning batch_id, kind, call_id`,
@@ -204,6 +211,7 @@ async function insertRecords(
       records.map((entry) => entry.record.t),
       records.map((entry) => ("callId" in entry.record ? entry.record.callId : null)),
       records.map((entry) => JSON.stringify(entry.record)),
+      ...listingParameters(records.map((entry) => entry.record)),
     ],
   );
   return countInsertedRows(writes, applied, rows);

@@ -14,6 +14,7 @@ const brand = Symbol.for("@toolwright/openai-agents/AgentsAdapterError");
 export class AgentsAdapterError extends Error {
   readonly code: AgentsAdapterErrorCode;
 
+  /** An error with `code` and `message`, and the error that caused it when there is one. */
   constructor(
     code: AgentsAdapterErrorCode,
     message: string,

@@ -75,6 +75,16 @@ describe("the root entry", () => {
         "toolNotFoundText",
         "truncatedToolCallText",
         "validateJournalRecords",
+        "DEFAULT_JOURNAL_PAGE_SIZE",
+        "MAX_JOURNAL_PAGE_SIZE",
+        "encodeJournalCursor",
+        "findPendingApprovals",
+        "readJournalApprovalQuery",
+        "readJournalBatchQuery",
+        "selectJournalBatchPage",
+        "selectPendingApprovalPage",
+        "summarizeJournalBatch",
+        "toPendingApproval",
       ].sort(),
     );
   });

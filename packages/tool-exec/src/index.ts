@@ -97,6 +97,22 @@ export { toolNotFoundOnWorkerText } from "./dispatch/index";
 export type { JournalBatchStatus } from "./journal/check-journal-record-order";
 export { checkJournalRecordOrder } from "./journal/check-journal-record-order";
 export { createMemoryJournal } from "./journal/create-memory-journal";
+export { findPendingApprovals } from "./journal/find-pending-approvals";
+export type {
+  JournalApprovalPage,
+  JournalApprovalQuery,
+  JournalPendingApproval,
+} from "./journal/journal-approval-listing";
+export type {
+  JournalBatchPage,
+  JournalBatchQuery,
+  JournalBatchState,
+  JournalBatchSummary,
+  JournalCallState,
+  JournalCallSummary,
+} from "./journal/journal-batch-listing";
+export type { JournalListingKind } from "./journal/journal-listing-cursor";
+export { encodeJournalCursor } from "./journal/journal-listing-cursor";
 export type {
   ApprovalRecord,
   BatchRecord,
@@ -112,7 +128,21 @@ export { interruptedText, interruptedTimesText } from "./journal/journal-texts";
 export { listOpenToolBatches } from "./journal/list-open-tool-batches";
 export type { LoadSuspendedToolBatchOptions } from "./journal/load-suspended-tool-batch";
 export { loadSuspendedToolBatch } from "./journal/load-suspended-tool-batch";
+export type {
+  ResolvedJournalApprovalQuery,
+  ResolvedJournalBatchQuery,
+} from "./journal/read-journal-listing-query";
+export {
+  DEFAULT_JOURNAL_PAGE_SIZE,
+  MAX_JOURNAL_PAGE_SIZE,
+  readJournalApprovalQuery,
+  readJournalBatchQuery,
+} from "./journal/read-journal-listing-query";
+export { selectJournalBatchPage } from "./journal/select-journal-batch-page";
+export { selectPendingApprovalPage } from "./journal/select-pending-approval-page";
 export { submitToolDecision } from "./journal/submit-tool-decision";
+export { summarizeJournalBatch } from "./journal/summarize-journal-batch";
+export { toPendingApproval } from "./journal/to-pending-approval";
 export type { JournalLock, JournalWriteResult, ToolCallJournal } from "./journal/tool-call-journal";
 export { validateJournalRecords } from "./journal/validate-journal-records";
 export { DEFAULT_MAX_MEDIA_BYTES } from "./output/limit-media";

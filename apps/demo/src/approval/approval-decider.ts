@@ -3,8 +3,10 @@ import type { ToolApprovalRequest } from "@toolwright/tool-exec";
 /** A person's (or a flag's) answer to one approval request. */
 export interface ApprovalAnswer {
   readonly decision: "approve" | "deny";
-  /** Who decided: `terminal`, `--approve`, `default`; carried into the outcome and the event. */
+  /** Who decided: `terminal`, `--approve`, `default`, a console reviewer; carried into the outcome and the event. */
   readonly by: string;
+  /** Why a denial was given (the console's Message); the model sees it. */
+  readonly message?: string;
 }
 
 /**

@@ -61,7 +61,16 @@ export function createSuspensionHandler(
     for (const request of batch.pending) {
       const answer = await options.decide(request, options.signal);
       if (answer === undefined) return undefined;
-      decisions.push({ approvalId: request.approvalId, decision: answer.decision, by: answer.by });
+      decisions.push(
+        answer.decision === "deny" && answer.message !== undefined
+          ? {
+              approvalId: request.approvalId,
+              decision: "deny",
+              by: answer.by,
+              message: answer.message,
+            }
+          : { approvalId: request.approvalId, decision: answer.decision, by: answer.by },
+      );
     }
     return { state: loaded, decisions };
   };

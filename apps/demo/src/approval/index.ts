@@ -1,4 +1,5 @@
 export type { ApprovalAnswer, ApprovalDecider } from "./approval-decider";
+export { createConsoleDecider } from "./create-console-decider";
 export { createFixedDecider } from "./create-fixed-decider";
 export { createSuspensionHandler } from "./create-suspension-handler";
 export type { TerminalStreams } from "./create-terminal-decider";

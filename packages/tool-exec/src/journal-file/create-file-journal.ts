@@ -8,14 +8,20 @@ import {
   type JournalBatchIndex,
 } from "../journal/journal-batch-index";
 import type { DecisionRecord, JournalRecord } from "../journal/journal-record";
+import {
+  readJournalApprovalQuery,
+  readJournalBatchQuery,
+} from "../journal/read-journal-listing-query";
 import type { JournalWriteResult, ToolCallJournal } from "../journal/tool-call-journal";
 import { checkJournalBatchId, validateJournalRecords } from "../journal/validate-journal-records";
 import { acquireLockFile, type LockFileContent, releaseLockFile } from "./acquire-lock-file";
+import { createCompletedBatchSweeper } from "./create-completed-batch-sweeper";
 import {
   createFileAppender,
   type FileAppender,
   type FileJournalSync,
 } from "./create-file-appender";
+import { createFileJournalListing } from "./create-file-journal-listing";
 import { decideInFile } from "./decide-in-file";
 import { fileJournalError } from "./file-journal-error";
 import { readDecisionsFile, readMainFile } from "./read-batch-files";
@@ -33,6 +39,12 @@ export interface FileJournalOptions {
   readonly maxRecordBytes?: number | undefined;
   /** Keep a completed batch's files; default `false`: they are deleted once `completed` is written. */
   readonly retainCompleted?: boolean | undefined;
+  /**
+   * Keep a completed batch's files for this many ms after its `completed` record, then delete
+   * them (implies `retainCompleted`). The journal looks for expired batches at most once per
+   * `min(retainCompletedMs, 60 s)`, after it completes a batch and when it lists batches.
+   */
+  readonly retainCompletedMs?: number | undefined;
 }
 
 /** A batch this journal holds the lock of: only the holder appends to its file. */
@@ -52,10 +64,23 @@ interface HeldBatch {
  * batch's lock, held through this journal (`BATCH_LOCKED` otherwise); `decide` and `read` do not.
  */
 export function createFileJournal(options: FileJournalOptions): ToolCallJournal {
-  const { dir, sync, maxRecordBytes, retainCompleted } = validateFileJournalOptions(options);
+  const { dir, sync, maxRecordBytes, retainCompleted, retainCompletedMs } =
+    validateFileJournalOptions(options);
   const held = new Map<string, HeldBatch>();
   let closed = false;
   let folderReady: Promise<unknown> | undefined;
+  const listing = createFileJournalListing(dir);
+  const sweeper = createCompletedBatchSweeper(dir, retainCompletedMs, (batchId) =>
+    listing.touch(batchId),
+  );
+  /** Runs a write, then tells the listings that the batch's files may have changed. */
+  const touching = async <TResult>(batchId: string, write: () => Promise<TResult>) => {
+    try {
+      return await write();
+    } finally {
+      listing.touch(batchId);
+    }
+  };
   // One fsync of the folder makes the entries of every batch file created before it durable.
   const folder = createFolderSyncer(dir);
 
@@ -110,6 +135,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
       }
     }
     if (deleting) await deleteBatchFiles(batchId, batch);
+    else if (admitted.some((record) => record.t === "completed")) void sweeper.sweep();
     return admitted.length;
   }
 
@@ -167,18 +193,21 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
       await ready(batchId);
       const copies = validateJournalRecords(batchId, records);
       const others = copies.filter((record) => record.t !== "decision");
-      if (others.length > 0) await writeHeld(batchId, others);
-      for (const record of copies) if (record.t === "decision") await decide(batchId, record);
+      await touching(batchId, async () => {
+        if (others.length > 0) await writeHeld(batchId, others);
+        for (const record of copies) if (record.t === "decision") await decide(batchId, record);
+      });
     },
     async settle(batchId, record) {
       await ready(batchId);
       const [copy] = validateJournalRecords(batchId, [record]);
-      return (await writeHeld(batchId, [copy!])) === 1 ? "recorded" : "duplicate";
+      const written = await touching(batchId, () => writeHeld(batchId, [copy!]));
+      return written === 1 ? "recorded" : "duplicate";
     },
     async decide(batchId, record) {
       await ready(batchId);
       const [copy] = validateJournalRecords(batchId, [record]);
-      return decide(batchId, copy as DecisionRecord);
+      return touching(batchId, () => decide(batchId, copy as DecisionRecord));
     },
     async read(batchId) {
       await ready(batchId);
@@ -207,6 +236,17 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
       }
       return open;
     },
+    async listBatches(query) {
+      const resolved = readJournalBatchQuery(query);
+      await ready();
+      await sweeper.sweep();
+      return listing.listBatches(resolved);
+    },
+    async listPendingApprovals(query) {
+      const resolved = readJournalApprovalQuery(query);
+      await ready();
+      return listing.listPendingApprovals(resolved);
+    },
     async lock(batchId, owner) {
       await ready(batchId);
       const holder = held.get(batchId);
@@ -234,6 +274,8 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     },
     async close() {
       closed = true;
+      listing.close();
+      await sweeper.settled();
       await Promise.all([...held].map(([batchId, batch]) => release(batchId, batch)));
     },
   };

@@ -15,7 +15,11 @@ export interface MainFileContent {
 /** Reads `<batchId>.jsonl`; `undefined` when it does not exist. */
 export async function readMainFile(path: string): Promise<MainFileContent | undefined> {
   const bytes = await readIfExists(path);
-  if (bytes === undefined) return undefined;
+  return bytes === undefined ? undefined : parseMainFile(bytes, path);
+}
+
+/** The records of a `<batchId>.jsonl` file's bytes (read from `path`). */
+export function parseMainFile(bytes: Buffer, path: string): MainFileContent {
   const parsed = parseJournalLines(bytes, path, (record, line) => {
     const problem = findJournalRecordProblem(record);
     if (problem !== undefined) return problem;
@@ -42,7 +46,11 @@ export interface StoredDecision {
 /** The winning decision of each call, in the order they were made. */
 export async function readDecisionsFile(path: string): Promise<StoredDecision[]> {
   const bytes = await readIfExists(path);
-  if (bytes === undefined) return [];
+  return bytes === undefined ? [] : parseDecisionsFile(bytes, path);
+}
+
+/** The winning decision of each call, from a decisions file's bytes (read from `path`). */
+export function parseDecisionsFile(bytes: Buffer, path: string): StoredDecision[] {
   const parsed = parseJournalLines(bytes, path, (line) => {
     const { record, nonce } = line as { record?: { t?: unknown }; nonce?: unknown };
     if (typeof nonce !== "string") return "no nonce";

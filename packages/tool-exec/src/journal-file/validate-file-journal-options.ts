@@ -32,5 +32,21 @@ export function validateFileJournalOptions(options: FileJournalOptions): {
     );
   }
   if (typeof retainCompleted !== "boolean") refuse("retainCompleted must be a boolean");
-  return { dir, sync: sync as FileJournalSync, maxRecordBytes, retainCompleted };
+  const { retainCompletedMs } = options;
+  if (
+    retainCompletedMs !== undefined &&
+    (!Number.isSafeInteger(retainCompletedMs) || retainCompletedMs < 0)
+  )
+    refuse(`retainCompletedMs must be an integer of at least 0, got ${String(retainCompletedMs)}`);
+  if (retainCompletedMs !== undefined && options.retainCompleted === false)
+    refuse(
+      "retainCompletedMs keeps completed batches for a while; it cannot go with retainCompleted: false",
+    );
+  return {
+    dir,
+    sync: sync as FileJournalSync,
+    maxRecordBytes,
+    retainCompleted: retainCompleted || retainCompletedMs !== undefined,
+    retainCompletedMs: retainCompletedMs ?? Number.POSITIVE_INFINITY,
+  };
 }

@@ -1,10 +1,15 @@
 import { ToolBatchError } from "../approval/tool-batch-error";
+import { findPendingApprovals } from "./find-pending-approvals";
 import {
   admitJournalRecords,
   createJournalBatchIndex,
   type JournalBatchIndex,
 } from "./journal-batch-index";
 import type { JournalRecord } from "./journal-record";
+import { readJournalApprovalQuery, readJournalBatchQuery } from "./read-journal-listing-query";
+import { selectJournalBatchPage } from "./select-journal-batch-page";
+import { selectPendingApprovalPage } from "./select-pending-approval-page";
+import { summarizeJournalBatch } from "./summarize-journal-batch";
 import type { JournalLock, JournalWriteResult, ToolCallJournal } from "./tool-call-journal";
 import { checkJournalBatchId, validateJournalRecords } from "./validate-journal-records";
 
@@ -55,6 +60,22 @@ export function createMemoryJournal(): ToolCallJournal {
     async listOpen() {
       checkOpen();
       return [...batches].filter(([, batch]) => !batch.index.completed).map(([batchId]) => batchId);
+    },
+    async listBatches(query) {
+      checkOpen();
+      const resolved = readJournalBatchQuery(query);
+      const summaries = [...batches].map(([batchId, batch]) =>
+        summarizeJournalBatch(batchId, batch.records),
+      );
+      return structuredClone(selectJournalBatchPage(summaries, resolved));
+    },
+    async listPendingApprovals(query) {
+      checkOpen();
+      const resolved = readJournalApprovalQuery(query);
+      const pending = [...batches].flatMap(([batchId, batch]) =>
+        findPendingApprovals(batchId, batch.records),
+      );
+      return structuredClone(selectPendingApprovalPage(pending, resolved));
     },
     async lock(batchId, owner): Promise<JournalLock> {
       checkOpen();

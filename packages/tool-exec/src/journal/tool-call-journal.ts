@@ -1,3 +1,5 @@
+import type { JournalApprovalPage, JournalApprovalQuery } from "./journal-approval-listing";
+import type { JournalBatchPage, JournalBatchQuery } from "./journal-batch-listing";
 import type { DecisionRecord, JournalRecord, SettledRecord } from "./journal-record";
 
 /** What `settle` and `decide` did: wrote the record, or found the call already had one. */
@@ -41,6 +43,20 @@ export interface ToolCallJournal {
   read(batchId: string): Promise<readonly JournalRecord[]>;
   /** Batches with a `batch` record and no `completed` record, in no particular order. */
   listOpen(): Promise<readonly string[]>;
+  /**
+   * One page of the batches the journal keeps, newest first by their `batch` record's time, with
+   * each batch's state and its calls' states (no arguments, no results: `read` has those).
+   * Filters by state, tool name and time; the page is cut in the journal's own query, so a page
+   * costs about the same with ten batches or ten thousand. Rejects with `ToolBatchError`
+   * `INVALID_ARGUMENT` for a query `readJournalBatchQuery` refuses.
+   */
+  listBatches(query?: JournalBatchQuery): Promise<JournalBatchPage>;
+  /**
+   * One page of the calls waiting for a person's decision, across batches, oldest request first.
+   * Rejects with `ToolBatchError` `INVALID_ARGUMENT` for a query `readJournalApprovalQuery`
+   * refuses.
+   */
+  listPendingApprovals(query?: JournalApprovalQuery): Promise<JournalApprovalPage>;
   /**
    * Exclusive ownership of a batch while it runs, resumes or recovers. Rejects with
    * `ToolBatchError` `BATCH_LOCKED` while any other lock on the batch is held — in this process

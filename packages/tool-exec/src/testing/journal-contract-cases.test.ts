@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryJournal } from "../journal/create-memory-journal";
+import { findPendingApprovals } from "../journal/find-pending-approvals";
+import { readJournalApprovalQuery } from "../journal/read-journal-listing-query";
+import { selectPendingApprovalPage } from "../journal/select-pending-approval-page";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
 import { createJournalContractCases } from "./journal-contract-cases";
 
@@ -100,6 +103,20 @@ const breaches: [string, string, () => ToolCallJournal][] = [
     },
   ],
   [
+    "a listBatches that lists oldest first",
+    "should list batches newest first by their batch record's time, a page at a time",
+    () => {
+      const journal = createMemoryJournal();
+      return {
+        ...journal,
+        async listBatches(query) {
+          const page = await journal.listBatches({ ...query, limit: 500 });
+          return { batches: [...page.batches].reverse() };
+        },
+      };
+    },
+  ],
+  [
     "a journal that completes a batch over a started, unsettled call",
     "should refuse `completed` while a started call has no settled record",
     () => {
@@ -117,6 +134,69 @@ const breaches: [string, string, () => ToolCallJournal][] = [
           const records = await journal.read(batchId);
           return completed.has(batchId) ? [...records, { t: "completed", at: "x" }] : records;
         },
+      };
+    },
+  ],
+  [
+    "a listBatches that ignores the state filter",
+    "should filter batches by state, tool name and time",
+    () => {
+      const journal = createMemoryJournal();
+      return {
+        ...journal,
+        listBatches: (query) => journal.listBatches({ ...query, state: undefined }),
+      };
+    },
+  ],
+  [
+    "a summary that calls a decided call awaiting",
+    "should summarise each batch's state and its calls' states",
+    () => {
+      const journal = createMemoryJournal();
+      return {
+        ...journal,
+        async listBatches(query) {
+          const page = await journal.listBatches(query);
+          return {
+            batches: page.batches.map((batch) => ({
+              ...batch,
+              calls: batch.calls.map((call) =>
+                call.state === "decided" ? { ...call, state: "awaiting_approval" as const } : call,
+              ),
+            })),
+          };
+        },
+      };
+    },
+  ],
+  [
+    "a listPendingApprovals that ignores decisions",
+    "should list pending approvals oldest first, leaving out decided, settled and completed calls",
+    () => {
+      const journal = createMemoryJournal();
+      return {
+        ...journal,
+        async listPendingApprovals(query) {
+          const { batches } = await journal.listBatches({ limit: 500 });
+          const pending = [];
+          for (const { batchId } of batches) {
+            const records = await journal.read(batchId);
+            const undecided = records.filter((record) => record.t !== "decision");
+            pending.push(...findPendingApprovals(batchId, undecided));
+          }
+          return selectPendingApprovalPage(pending, readJournalApprovalQuery(query));
+        },
+      };
+    },
+  ],
+  [
+    "a listBatches that accepts any limit",
+    "should refuse a listing query it cannot answer with INVALID_ARGUMENT",
+    () => {
+      const journal = createMemoryJournal();
+      return {
+        ...journal,
+        listBatches: (query) => journal.listBatches({ ...query, limit: 10 }),
       };
     },
   ],
@@ -144,7 +224,7 @@ describe("createJournalContractCases", () => {
       createJournalContractCases({ open: createMemoryJournal, sharedStore }).map(
         (entry) => entry.name,
       );
-    expect(names(true).length - names(false).length).toBe(3);
+    expect(names(true).length - names(false).length).toBe(4);
     expect(names(true)).toContain(
       "should refuse a lock held through another journal, until that journal closes",
     );

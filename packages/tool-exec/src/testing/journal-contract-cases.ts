@@ -1,4 +1,5 @@
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import { listingCases, sharedListingCases } from "./listing-cases";
 import { lockCases } from "./lock-cases";
 import { sharedStoreCases } from "./shared-store-cases";
 import { validationCases } from "./validation-cases";
@@ -39,8 +40,8 @@ export interface JournalContractCase {
  * ```
  */
 export function createJournalContractCases(subject: JournalContractSubject): JournalContractCase[] {
-  const cases = [...writeCases, ...validationCases, ...lockCases];
-  if (subject.sharedStore) cases.push(...sharedStoreCases);
+  const cases = [...writeCases, ...validationCases, ...lockCases, ...listingCases];
+  if (subject.sharedStore) cases.push(...sharedStoreCases, ...sharedListingCases);
   return cases.map(([name, body]) => ({
     name,
     async run() {
