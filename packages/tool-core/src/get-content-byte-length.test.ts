@@ -12,9 +12,17 @@ describe("getContentByteLength", () => {
     );
   });
 
-  it("should count padded base64 as floor(length × 3 / 4)", () => {
-    // "AA==" decodes to one byte; the rule counts floor(4 × 3 / 4) = 3, an upper bound.
-    expect(getContentByteLength({ type: "image", data: "AA==", mimeType: "image/png" })).toBe(3);
+  it("should give the exact decoded size of padded and unpadded base64 of every length", () => {
+    for (let size = 0; size <= 64; size++) {
+      const padded = Buffer.alloc(size, 0xab).toString("base64");
+      const unpadded = padded.replace(/=+$/, "");
+      expect(getContentByteLength({ type: "image", data: padded, mimeType: "image/png" })).toBe(
+        size,
+      );
+      expect(getContentByteLength({ type: "audio", data: unpadded, mimeType: "audio/wav" })).toBe(
+        size,
+      );
+    }
   });
 
   it("should give the UTF-8 size of an embedded resource's text", () => {

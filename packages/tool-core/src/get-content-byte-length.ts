@@ -2,8 +2,8 @@ import type { Content } from "./content";
 
 /**
  * The size in bytes of what a block carries by value: the decoded size of base64 `data` or `blob`
- * (`floor(length × 3 / 4)`, without decoding), or the UTF-8 size of an embedded resource's
- * `text`. `undefined` for blocks that carry nothing by value (`text`, `resource_link`, a `file`
+ * (`floor(length × 3 / 4)` less its `=` padding, without decoding), or the UTF-8 size of an
+ * embedded resource's `text`. `undefined` for blocks that carry nothing by value (`text`, `resource_link`, a `file`
  * with a `url`): a text block's size is a matter for truncation, not for a media limit.
  */
 export function getContentByteLength(block: Content): number | undefined {
@@ -23,7 +23,12 @@ export function getContentByteLength(block: Content): number | undefined {
 }
 
 function decodedLength(base64: string): number {
-  return Math.floor((base64.length * 3) / 4);
+  const { length } = base64;
+  let padding = 0;
+  if (length > 0 && base64.charCodeAt(length - 1) === 0x3d) {
+    padding = length > 1 && base64.charCodeAt(length - 2) === 0x3d ? 2 : 1;
+  }
+  return Math.floor((length * 3) / 4) - padding;
 }
 
 function utf8Length(text: string): number {
