@@ -2,7 +2,7 @@ import type { NeedsApproval, ToolApprovalCheck } from "@toolwright/tool-core";
 import { describe, expect, it, vi } from "vitest";
 import { checkToolApproval } from "./check-tool-approval";
 import { defaultNeedsApproval } from "./default-needs-approval";
-import { makeApprovalInput, makeGatedTool, makeToolCall } from "./make-test-state";
+import { makeApprovalInput, makeGatedTool, makeToolCall } from "./state-test-support";
 import type { ToolApprovalOptions } from "./tool-approval-options";
 import type { ToolApprovalCheckResult } from "./tool-approval-step";
 

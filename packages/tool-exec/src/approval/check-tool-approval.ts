@@ -1,10 +1,10 @@
 import { copyJsonValue, type JsonObject, type JsonValue } from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
 import { isPromiseLike } from "../maybe-async";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
 import { approvalFailedText, needsApprovalFailedText } from "./approval-texts";
 import { defaultNeedsApproval } from "./default-needs-approval";
 import { MAX_TIME_MS, readApprovalClock, resolveTtl } from "./resolve-approval-options";
-import type { ToolApprovalRequest } from "./tool-approval-request";
 import type {
   ToolApprovalCheckResult,
   ToolApprovalFailure,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideToolApproval } from "./decide-tool-approval";
-import { makeRequest } from "./make-test-state";
 import { resolveApprovalOptions } from "./resolve-approval-options";
+import { makeRequest } from "./state-test-support";
 import type { ToolApprovalDecider } from "./tool-approval-options";
 
 const request = makeRequest("c1");

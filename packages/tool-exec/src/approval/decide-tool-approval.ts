@@ -1,8 +1,8 @@
 import { describeThrown } from "../describe-thrown";
 import { isPromiseLike } from "../maybe-async";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
 import { approvalDeniedText, approvalFailedText } from "./approval-texts";
 import type { ResolvedApprovalOptions } from "./resolve-approval-options";
-import type { ToolApprovalRequest } from "./tool-approval-request";
 import type { ToolApprovalFailure, ToolApprovalStep } from "./tool-approval-step";
 
 /**

@@ -10,9 +10,9 @@
  */
 import { describeThrown } from "../describe-thrown";
 import { isPromiseLike } from "../maybe-async";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
 import { checkToolApproval } from "./check-tool-approval";
 import { decideToolApproval } from "./decide-tool-approval";
-import type { ToolApprovalRequest } from "./tool-approval-request";
 import type {
   ToolApprovalCheckResult,
   ToolApprovalFailure,

@@ -1,7 +1,7 @@
 import type { Tool, ToolCall } from "@toolwright/tool-core";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import type { ToolCallApproval } from "../model/tool-call-approval";
 import type { ResolvedApprovalOptions } from "./resolve-approval-options";
-import type { ToolApprovalRequest } from "./tool-approval-request";
-import type { ToolCallApproval } from "./tool-call-approval";
 
 /** One call at step 5a: a call that passed steps 1–5. */
 export interface ToolApprovalInput {

@@ -1,10 +1,10 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
 import type { BatchJournal } from "../journal/batch-journal";
+import type { ToolBatchMode } from "../model/tool-batch-mode";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { UnsettledBatchCall } from "./batch-call";
 import type { BatchEvents } from "./batch-events";
-import type { ToolBatchMode } from "./execute-tool-batch-options";
 
 /**
  * One run of a batch — a first run or a resume — while it runs. The runners (parallel, sequential)

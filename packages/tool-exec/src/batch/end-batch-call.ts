@@ -1,6 +1,6 @@
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { SettledRecovery } from "../journal/journal-record";
 import type { MaybePromise } from "../maybe-async";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { BatchProgress } from "./batch-progress";
 import type { ReadyCall } from "./ready-call";
 

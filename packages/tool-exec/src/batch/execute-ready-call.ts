@@ -1,16 +1,15 @@
-import type { ToolCallApproval } from "../approval/tool-call-approval";
 import { withApproval } from "../call/approve-tool-call";
+import { isDispatched } from "../call/dispatch-tool-call";
 import { type BeforeExecute, startPreparedCall } from "../call/execute-prepared-call";
 import { type OutcomeCallback, resolveWithOutcome } from "../call/outcome-callback";
 import type { PreparedCall } from "../call/prepared-call";
 import { readReplay } from "../call/read-replay";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
-import { isDispatched } from "../dispatch/dispatch-tool-call";
 import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
 import type { BatchJournal } from "../journal/batch-journal";
-import type { ReadyBatchCall } from "./prepare-batch-call";
-import type { ReadyCall } from "./ready-call";
+import type { ToolCallApproval } from "../model/tool-call-approval";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
+import type { ReadyBatchCall, ReadyCall } from "./ready-call";
 
 /**
  * Steps 6–7 of a call of a batch, with its `started` record (and the dispatcher's key, when the

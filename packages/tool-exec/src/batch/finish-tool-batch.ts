@@ -9,12 +9,12 @@
  */
 import { createSuspendedBatch, type SuspendedCallRecord } from "../approval/create-suspended-batch";
 import { readApprovalClock } from "../approval/resolve-approval-options";
-import type { ToolApprovalRequest } from "../approval/tool-approval-request";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { withApproval } from "../call/approve-tool-call";
 import { ABORTED_TEXT } from "../call/executor-texts";
 import { settleCallWithError } from "../call/settle-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { endBatchCall } from "./end-batch-call";

@@ -10,9 +10,7 @@
 
 import type { ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
-import type { ToolApprovalRequest } from "../approval/tool-approval-request";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
-import type { ToolCallApproval } from "../approval/tool-call-approval";
 import {
   approveToolCall,
   endWithApproval,
@@ -28,11 +26,13 @@ import {
   prepareToolCallThen,
 } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import type { BatchJournal } from "../journal/batch-journal";
 import type { MaybePromise } from "../maybe-async";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import type { ToolCallApproval } from "../model/tool-call-approval";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type {
   ApprovedBatchCall,
   AwaitingBatchCall,
@@ -42,19 +42,6 @@ import type {
 import type { BatchEvents } from "./batch-events";
 import { readLockKeys } from "./read-lock-keys";
 import type { ReadyCall } from "./ready-call";
-
-/** A call that may execute now (subject to concurrency and lock keys). */
-export interface ReadyBatchCall {
-  readonly type: "ready";
-  readonly prepared: PreparedCall;
-  readonly lockKeys: readonly string[] | undefined;
-  /** How approval resolved it (`decide`, or a human on resume); its outcome carries it. */
-  readonly approval: ToolCallApproval | undefined;
-  /** 1, or more for a call a journal's recovery runs again. */
-  readonly attempt: number;
-  /** For a dispatched call recovery does not run again: what to do instead. */
-  readonly remote: RemoteRecovery | undefined;
-}
 
 /** Where a call stands after its preflight. */
 export type PreparedBatchCall = ReadyCall | AwaitingBatchCall | EndedCall;

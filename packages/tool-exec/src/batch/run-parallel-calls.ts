@@ -12,9 +12,9 @@ import {
   failToolCallDecision,
 } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import type { MaybePromise } from "../maybe-async";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { endBatchCall, recoveryOf } from "./end-batch-call";

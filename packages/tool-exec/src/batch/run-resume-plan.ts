@@ -13,12 +13,12 @@
  */
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
 import type { PlannedCall, ToolBatchResumePlan } from "../approval/plan-tool-batch-resume";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { withApproval } from "../call/approve-tool-call";
 import { settleCallWithError } from "../call/settle-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { BatchJournal } from "../journal/batch-journal";
 import type { SettledRecovery } from "../journal/journal-record";
+import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { ReplayedBatchCall, UnsettledBatchCall } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { endBatchCall } from "./end-batch-call";

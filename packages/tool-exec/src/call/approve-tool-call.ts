@@ -7,13 +7,13 @@
 import type { Tool } from "@toolwright/tool-core";
 import { nestedApprovalText } from "../approval/approval-texts";
 import { evaluateToolApproval } from "../approval/evaluate-tool-approval";
-import type { ToolApprovalRequest } from "../approval/tool-approval-request";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
-import type { ToolCallApproval } from "../approval/tool-call-approval";
 import type { MaybePromise } from "../maybe-async";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import type { ToolCallApproval } from "../model/tool-call-approval";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { failPreparedCall } from "./fail-prepared-call";
 import type { EndedCall, PreparedCall } from "./prepared-call";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 import type { ToolRun } from "./tool-run";
 
 /** Where step 5a leaves a call that cannot suspend. */

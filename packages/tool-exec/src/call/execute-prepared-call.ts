@@ -10,15 +10,16 @@
  */
 import type { Seam, ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
-import { isDispatched } from "../dispatch/dispatch-tool-call";
 import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
 import { isPromiseLike } from "../maybe-async";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import {
   approveToolCall,
   mayNeedApproval,
   resolveUnbatchedApproval,
   withApproval,
 } from "./approve-tool-call";
+import { isDispatched } from "./dispatch-tool-call";
 import { ExecutingCall } from "./executing-call";
 import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
 import { type Failure, finishCall } from "./finish-call";
@@ -30,7 +31,6 @@ import type { EndedCall, PreparedCall } from "./prepared-call";
 import { raceTimeout } from "./race-timeout";
 import { RunningToolContext } from "./running-tool-context";
 import { settleCallWithError } from "./settle-call";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 import { normalizeTimeout, type ToolRun } from "./tool-run";
 import { ToolRunnerSeam } from "./tool-runner-seam";
 

@@ -1,7 +1,7 @@
+import type { ToolCallErrorType } from "../model/tool-call-error-type";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { PreparedCall } from "./prepared-call";
 import { settleCallWithError } from "./settle-call";
-import type { ToolCallErrorType } from "./tool-call-error-type";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 
 /**
  * Ends a prepared call without executing it — its `lockKeys` failed, an approval was denied — as

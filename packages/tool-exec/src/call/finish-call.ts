@@ -1,6 +1,8 @@
 import type { ToolResult } from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
-import { DispatchedFailure } from "../dispatch/dispatch-tool-call";
+import type { ToolCallErrorType } from "../model/tool-call-error-type";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
+import { DispatchedFailure } from "./dispatch-tool-call";
 import { createErrorResult } from "./error-result";
 import { timeoutText } from "./executor-texts";
 import { finishExecutedCall, type PatchWaiter } from "./finish-executed-call";
@@ -8,8 +10,6 @@ import type { Received } from "./invoke-tool";
 import type { OutcomeCallback } from "./outcome-callback";
 import type { PreparedCall } from "./prepared-call";
 import type { RunningToolContext, UpdateFailure } from "./running-tool-context";
-import type { ToolCallErrorType } from "./tool-call-error-type";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 import type { ToolRun } from "./tool-run";
 
 /** How `execute` ended when it did not return a value. */

@@ -4,18 +4,18 @@ import {
   type ToolResult,
   validateToolOutput,
 } from "@toolwright/tool-core";
-import type { DroppedResultField } from "../approval/suspended-batch";
 import { describeThrown } from "../describe-thrown";
 import { isPromiseLike } from "../maybe-async";
+import { readResultFields, readToolContent, readToolResult } from "../model/read-tool-result";
+import type { DroppedResultField } from "../model/suspended-batch";
+import type { ToolCallErrorType } from "../model/tool-call-error-type";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { applyAfterToolCall } from "./apply-after-tool-call";
 import { createErrorResult } from "./error-result";
 import { invalidHookResultText, invalidResultText } from "./executor-texts";
 import type { OutcomeCallback } from "./outcome-callback";
 import type { PreparedCall } from "./prepared-call";
-import { readResultFields, readToolContent, readToolResult } from "./read-tool-result";
 import { settleCall } from "./settle-call";
-import type { ToolCallErrorType } from "./tool-call-error-type";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 import type { ToolRun } from "./tool-run";
 
 /** What the steps after `execute` carry along to settle the call. */

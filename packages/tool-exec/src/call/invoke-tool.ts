@@ -1,7 +1,7 @@
 import type { Span } from "@opentelemetry/api";
-import type { DroppedResultField } from "../approval/suspended-batch";
-import { dispatchToolCall, isDispatched } from "../dispatch/dispatch-tool-call";
 import type { ToolDispatcher, ToolDispatchResult } from "../dispatch/tool-dispatcher";
+import type { DroppedResultField } from "../model/suspended-batch";
+import { dispatchToolCall, isDispatched } from "./dispatch-tool-call";
 import type { PreparedCall } from "./prepared-call";
 import type { RunningToolContext } from "./running-tool-context";
 import type { ToolRun } from "./tool-run";

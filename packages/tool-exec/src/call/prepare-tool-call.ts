@@ -11,10 +11,10 @@ import type { Span } from "@opentelemetry/api";
 import type { SafeValidateToolArgumentsResult, Tool, ToolCall } from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
+import type { ToolCallErrorType } from "../model/tool-call-error-type";
 import { ABORTED_TEXT, BLOCKED_TEXT, toolNotFoundText } from "./executor-texts";
 import type { EndedCall, PreparedCall } from "./prepared-call";
 import { settleCallWithError } from "./settle-call";
-import type { ToolCallErrorType } from "./tool-call-error-type";
 import type { ToolRun } from "./tool-run";
 import { startToolSpan } from "./trace-tool-call";
 

@@ -1,7 +1,7 @@
 import type { Span } from "@opentelemetry/api";
 import type { Tool, ToolCall } from "@toolwright/tool-core";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { ToolArgumentCoercions } from "./hooks";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 
 /**
  * A call that passed steps 1–5 (abort, lookup, `prepareArguments`, validation, `beforeToolCall`)

@@ -1,8 +1,8 @@
 import type { Span } from "@opentelemetry/api";
 import type { ToolCall, ToolResult } from "@toolwright/tool-core";
+import type { ToolCallErrorType } from "../model/tool-call-error-type";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { createErrorResult } from "./error-result";
-import type { ToolCallErrorType } from "./tool-call-error-type";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 import { endToolSpan } from "./trace-tool-call";
 
 /**

@@ -2,8 +2,8 @@ import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ToolBatchError } from "../approval/tool-batch-error";
 import type { JournalRecord, SettledRecord } from "../journal/journal-record";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { createJournalContractCases } from "../testing/journal-contract-cases";
 import { createFileJournal } from "./create-file-journal";
 

@@ -5,16 +5,16 @@
  * dispatcher's own endings (`interrupted`, `tool_not_found`) as a {@link DispatchedFailure}.
  */
 import { copyJsonValue, type JsonObject, type Tool } from "@toolwright/tool-core";
-import type { DroppedResultField } from "../approval/suspended-batch";
-import type { PreparedCall } from "../call/prepared-call";
-import { readReplay } from "../call/read-replay";
-import type { RunningToolContext } from "../call/running-tool-context";
-import { TOOL_CALL_ERROR_TYPES, type ToolCallErrorType } from "../call/tool-call-error-type";
-import type { ToolRun } from "../call/tool-run";
 import { describeThrown } from "../describe-thrown";
+import type { ToolDispatcher, ToolDispatchResult } from "../dispatch/tool-dispatcher";
+import { toolNotFoundOnWorkerText } from "../dispatch/tool-not-found-on-worker-text";
 import { interruptedText, interruptedTimesText } from "../journal/journal-texts";
-import type { ToolDispatcher, ToolDispatchResult } from "./tool-dispatcher";
-import { toolNotFoundOnWorkerText } from "./tool-not-found-on-worker-text";
+import type { DroppedResultField } from "../model/suspended-batch";
+import { TOOL_CALL_ERROR_TYPES, type ToolCallErrorType } from "../model/tool-call-error-type";
+import type { PreparedCall } from "./prepared-call";
+import { readReplay } from "./read-replay";
+import type { RunningToolContext } from "./running-tool-context";
+import type { ToolRun } from "./tool-run";
 
 /** A dispatched call that ended without a value or a throw: its text and `errorType`. */
 export class DispatchedFailure {
