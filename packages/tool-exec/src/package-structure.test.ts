@@ -1,6 +1,6 @@
 // The house rules of this package's own source, checked on every test run: its folders import
-// downwards only, and no file imports itself back through others. Type-only imports count: a type
-// a lower folder needs belongs at or below it.
+// downwards only, no file imports itself back through others, and no function takes more than
+// five parameters. Type-only imports count: a type a lower folder needs belongs at or below it.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,7 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 
 const ENTRIES = new Set(["index.ts", "node.ts", "testing.ts"]);
+const MAX_PARAMETERS = 5;
 
 /** Source files of the package, tests and their helpers left out. */
 function listSourceFiles(folder: string): string[] {
@@ -127,6 +128,23 @@ function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return cycles;
 }
 
+/** `name (file:line): N parameters` for every function with more than the limit. */
+function findLongParameterLists(source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && node.parameters.length > MAX_PARAMETERS) {
+      const name =
+        "name" in node && node.name !== undefined ? node.name.getText(source) : "(anonymous)";
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+      const where = `${relative(SOURCE, source.fileName)}:${line + 1}`;
+      found.push(`${name} (${where}): ${node.parameters.length} parameters`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 const sources = listSourceFiles(SOURCE).map(parse);
 const graph = new Map(sources.map((source) => [source.fileName, importsOf(source)]));
 
@@ -148,6 +166,10 @@ describe("tool-exec's source", () => {
 
   it("should have no import circles between its files", () => {
     expect(findCycles(graph)).toEqual([]);
+  });
+
+  it(`should give no function more than ${MAX_PARAMETERS} parameters`, () => {
+    expect(sources.flatMap(findLongParameterLists)).toEqual([]);
   });
 
   it("should name every import of a file that exists", () => {

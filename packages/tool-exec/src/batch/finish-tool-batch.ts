@@ -22,7 +22,7 @@ import { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
 
 /** Completes or suspends `batch`; see the file header. */
 export async function finishToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome> {
-  if (hasUnsettledCall(batch)) {
+  if (batch.hasUnsettledCall()) {
     if (batch.run.signal?.aborted !== true) {
       const suspended = await suspendToolBatch(batch);
       if (suspended !== undefined) return suspended;
@@ -32,27 +32,21 @@ export async function finishToolBatch(batch: BatchProgress): Promise<ToolBatchOu
   return completeToolBatch(batch);
 }
 
-// The loops over every call of a batch are indexed: run once per batch, they are often still
-// unoptimised, where `for…of` allocates an iterator result per element.
-function hasUnsettledCall(batch: BatchProgress): boolean {
-  const { outcomes } = batch;
-  for (let index = 0; index < outcomes.length; index++) {
-    if (outcomes[index] === undefined) return true;
-  }
-  return false;
-}
-
 /** The suspended result, or `undefined` when the run aborted while the state was being built. */
 async function suspendToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome | undefined> {
-  const { calls, outcomes, batchId, revision } = batch;
+  const { batchId, revision } = batch;
   const records: SuspendedCallRecord[] = [];
   const pending: ToolApprovalRequest[] = [];
-  for (let index = 0; index < calls.length; index++) {
-    const outcome = outcomes[index];
-    const call = calls[index] as (typeof calls)[number];
+  // Indexed loops over every call: run once per batch, often still unoptimised, where `for…of`
+  // allocates an iterator result per element.
+  for (let index = 0; index < batch.size; index++) {
+    const outcome = batch.outcomeAt(index);
     if (outcome !== undefined) {
       records.push({ status: "settled", outcome });
-    } else if (call.type === "awaiting") {
+      continue;
+    }
+    const call = batch.callAt(index);
+    if (call.type === "awaiting") {
       records.push({ status: "awaiting_approval", request: call.request, lockKeys: call.lockKeys });
       pending.push(call.request);
     } else {
@@ -91,10 +85,10 @@ async function suspendToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome 
  * had a start event, gets one.
  */
 async function abortUnsettledCalls(batch: BatchProgress): Promise<void> {
-  const { calls, outcomes, events } = batch;
-  for (let index = 0; index < calls.length; index++) {
-    if (outcomes[index] !== undefined) continue;
-    const call = calls[index] as (typeof calls)[number];
+  const { events } = batch;
+  for (let index = 0; index < batch.size; index++) {
+    if (batch.outcomeAt(index) !== undefined) continue;
+    const call = batch.callAt(index);
     const toolCall = toolCallOf(call);
     let outcome: ToolCallOutcome | undefined;
     if (call.type === "awaiting") {
@@ -105,7 +99,7 @@ async function abortUnsettledCalls(batch: BatchProgress): Promise<void> {
       if (batch.mode === "sequential") outcome = await events.start(toolCall);
       outcome ??= aborted(toolCall);
     }
-    outcomes[index] = await endBatchCall(batch, outcome);
+    batch.settle(index, await endBatchCall(batch, outcome));
   }
 }
 
@@ -115,7 +109,7 @@ function aborted(toolCall: ReturnType<typeof toolCallOf>): ToolCallOutcome {
 
 async function completeToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome> {
   const { events, messages } = batch;
-  const outcomes = batch.outcomes as ToolCallOutcome[];
+  const outcomes = batch.settledOutcomes();
   if (!batch.streamResults) {
     for (let index = 0; index < outcomes.length; index++) {
       const resulting = events.result(outcomes[index] as ToolCallOutcome, messages);

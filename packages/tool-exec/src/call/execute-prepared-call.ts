@@ -10,20 +10,14 @@
  */
 import type { Seam, ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalStep } from "../approval/tool-approval-step";
-import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
 import { isPromiseLike } from "../maybe-async";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
-import {
-  approveToolCall,
-  mayNeedApproval,
-  resolveUnbatchedApproval,
-  withApproval,
-} from "./approve-tool-call";
+import { approveToolCall, mayNeedApproval, resolveUnbatchedApproval } from "./approve-tool-call";
+import { CallFrame, type CallStart, FIRST_START } from "./call-frame";
 import { isDispatched } from "./dispatch-tool-call";
-import { ExecutingCall } from "./executing-call";
 import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
 import { type Failure, finishCall } from "./finish-call";
-import { invokeTool, type Received } from "./invoke-tool";
+import { invokeTool } from "./invoke-tool";
 import { linkAbort } from "./link-abort";
 import { type OutcomeCallback, resolveWithOutcome } from "./outcome-callback";
 import { prepareToolCall } from "./prepare-tool-call";
@@ -35,26 +29,17 @@ import { normalizeTimeout, type ToolRun } from "./tool-run";
 import { ToolRunnerSeam } from "./tool-runner-seam";
 
 /**
- * Steps 6–7 of a prepared call; see the file header. `attempt` is what the tool's context says
- * (more than 1 only when a journal runs a `replay: "safe"` call again).
+ * Steps 6–7 of a prepared call; see the file header. `start` says its attempt (what the tool's
+ * context says: more than 1 only when a journal runs a `replay: "safe"` call again), what to write
+ * before `execute`, what recovery adopted and how approval resolved the call.
  */
 export function executePreparedCall(
   prepared: PreparedCall,
   run: ToolRun,
-  attempt = 1,
-  beforeExecute?: BeforeExecute,
-  adopted?: ToolDispatchResult,
+  start: CallStart = FIRST_START,
 ): Promise<ToolCallOutcome> {
   return new Promise((resolve) => {
-    const now = startPreparedCall(
-      prepared,
-      run,
-      attempt,
-      beforeExecute,
-      adopted,
-      resolveWithOutcome,
-      resolve,
-    );
+    const now = startPreparedCall(prepared, run, start, resolveWithOutcome, resolve);
     if (now !== undefined) resolve(now);
   });
 }
@@ -62,23 +47,28 @@ export function executePreparedCall(
 /**
  * {@link executePreparedCall} without a promise of its own, for a batch that starts thousands of
  * calls at once: returns the outcome when the call ended synchronously, else `undefined`, and
- * `done(token, outcome)` follows once it ends. Each asynchronous step hands its outcome straight to
- * `done` instead of resolving a promise that the next one adopts, so a call keeps one promise
- * reaction alive while its tool runs, not three. `held`: the caller holds many started calls at
- * once (a batch); a call whose tool answers asynchronously then waits through an `ExecutingCall`,
- * which keeps less alive per call than closures do but costs a little more CPU to make and run
- * (about 8 % of a whole call measured one call at a time), so a call on its own uses closures.
+ * `done(token, outcome)` follows once it ends. The call's {@link CallFrame} waits for each promise
+ * with reactions of its own and hands the outcome straight to `done`, so a call keeps one object
+ * and one promise reaction alive while its tool runs.
  */
 export function startPreparedCall<TToken>(
   prepared: PreparedCall,
   run: ToolRun,
-  attempt: number,
-  beforeExecute: BeforeExecute | undefined,
-  adopted: ToolDispatchResult | undefined,
+  start: CallStart,
   done: OutcomeCallback<TToken>,
   token: TToken,
-  held = false,
 ): ToolCallOutcome | undefined {
+  const frame = new CallFrame(prepared, run, start, done as OutcomeCallback<unknown>, token);
+  const now = executeTool(frame);
+  return now === undefined ? undefined : frame.settled(now);
+}
+
+/**
+ * Step 6: the abort check, the tool's seams, the journal's `started` record, then `execute` under
+ * the call's time limit. Returns the outcome, or `undefined` when the frame waits.
+ */
+function executeTool(frame: CallFrame): ToolCallOutcome | undefined {
+  const { prepared, run, start } = frame;
   const { toolCall, tool, span } = prepared;
   if (run.signal?.aborted === true) {
     return settleCallWithError(toolCall, span, "aborted", ABORTED_TEXT);
@@ -91,43 +81,25 @@ export function startPreparedCall<TToken>(
     const text = seamNotProvidedText(missingSeam.name);
     return settleCallWithError(toolCall, span, "seam_not_provided", text);
   }
-  if (beforeExecute === undefined) {
-    return executeNow(prepared, run, attempt, adopted, done, token, held);
-  }
-  beforeExecute().then(
-    () => {
-      const now = executeNow(prepared, run, attempt, adopted, done, token, held);
-      if (now !== undefined) done(token, now);
-    },
-    (error: unknown) =>
-      done(token, settleCallWithError(toolCall, span, "journal_error", journalErrorText(error))),
-  );
+  if (start.beforeExecute === undefined) return executeNow(frame);
+  frame.waitFor(start.beforeExecute(), journaled, journalFailed);
   return undefined;
 }
 
-/**
- * Runs right before `execute`, after every check that could stop the call (the journal's
- * `started` record, SPEC §11). **Contract:** a rejection ends the call without executing it, as a
- * `journal_error` result; must not throw synchronously.
- */
-export type BeforeExecute = () => Promise<void>;
+function journaled(frame: CallFrame): void {
+  const now = executeNow(frame);
+  if (now !== undefined) frame.end(now);
+}
 
-function executeNow<TToken>(
-  prepared: PreparedCall,
-  run: ToolRun,
-  attempt: number,
-  adopted: ToolDispatchResult | undefined,
-  done: OutcomeCallback<TToken>,
-  token: TToken,
-  held: boolean,
-): ToolCallOutcome | undefined {
-  const timeoutMs = normalizeTimeout(prepared.tool.timeoutMs) ?? run.timeoutMs;
-  if (timeoutMs === undefined) {
-    return executeWithoutLimit(prepared, run, attempt, adopted, done, token, held);
-  }
-  executeWithLimit(prepared, run, timeoutMs, attempt, adopted).then((outcome) =>
-    done(token, outcome),
-  );
+function journalFailed(frame: CallFrame, error: unknown): void {
+  const { toolCall, span } = frame.prepared;
+  frame.end(settleCallWithError(toolCall, span, "journal_error", journalErrorText(error)));
+}
+
+function executeNow(frame: CallFrame): ToolCallOutcome | undefined {
+  const timeoutMs = normalizeTimeout(frame.prepared.tool.timeoutMs) ?? frame.run.timeoutMs;
+  if (timeoutMs === undefined) return executeWithoutLimit(frame);
+  void executeWithLimit(frame, timeoutMs);
   return undefined;
 }
 
@@ -152,107 +124,63 @@ export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolC
   function runApproved(call: PreparedCall, step: ToolApprovalStep): Promise<ToolCallOutcome> {
     const resolved = resolveUnbatchedApproval(call, step);
     if (resolved.type === "ended") return Promise.resolve(resolved.outcome);
-    const executing = executePreparedCall(call, run);
     const approval = resolved.approval;
-    if (approval === undefined) return executing;
-    return executing.then((outcome) => withApproval(outcome, approval));
+    if (approval === undefined) return executePreparedCall(call, run);
+    return executePreparedCall(call, run, { ...FIRST_START, approval });
   }
 }
 
 // The common path — no time limit — is written without an async function: a batch keeps every
 // started call's state alive until its tool settles, and a suspended async frame (registers,
-// generator, await reactions) is several times larger than one closure context.
-function executeWithoutLimit<TToken>(
-  prepared: PreparedCall,
-  run: ToolRun,
-  attempt: number,
-  adopted: ToolDispatchResult | undefined,
-  done: OutcomeCallback<TToken>,
-  token: TToken,
-  held: boolean,
-): ToolCallOutcome | undefined {
-  const context = new RunningToolContext(
+// generator, await reactions) is several times larger than the call's frame.
+function executeWithoutLimit(frame: CallFrame): ToolCallOutcome | undefined {
+  const { prepared, run } = frame;
+  frame.context = new RunningToolContext(
     prepared.toolCall,
     run,
     run.signalOrNever,
     runCallPipeline,
-    attempt,
+    frame.start.attempt,
   );
-  // Only a dispatched call can have something to report besides its value.
-  const received: Received | undefined = run.dispatcher === undefined ? undefined : {};
-  const start = performance.now();
+  frame.startedAt = performance.now();
   let pending: unknown;
   try {
-    pending = invokeTool(prepared, context, run, received, undefined, adopted);
+    pending = invokeTool(frame, undefined);
   } catch (error) {
-    const failure: Failure = { kind: "threw", error };
-    return finishCall(prepared, run, context, received, start, undefined, failure, done, token);
+    return finishCall(frame, undefined, { kind: "threw", error });
   }
-  if (!isPromiseLike(pending)) {
-    return finishCall(prepared, run, context, received, start, pending, undefined, done, token);
-  }
-  if (held) {
-    new ExecutingCall(prepared, run, context, received, start, done, token).wait(pending);
-    return undefined;
-  }
-  // One call on its own: closures over the values are cheaper to make and to run than the
-  // `ExecutingCall` a batch uses to keep less per call alive.
-  Promise.resolve(pending).then(
-    (value) => {
-      const now = finishCall(
-        prepared,
-        run,
-        context,
-        received,
-        start,
-        value,
-        undefined,
-        done,
-        token,
-      );
-      if (now !== undefined) done(token, now);
-    },
-    (error: unknown) => {
-      const failure: Failure = { kind: "threw", error };
-      const now = finishCall(
-        prepared,
-        run,
-        context,
-        received,
-        start,
-        undefined,
-        failure,
-        done,
-        token,
-      );
-      if (now !== undefined) done(token, now);
-    },
-  );
+  if (!isPromiseLike(pending)) return finishCall(frame, pending, undefined);
+  frame.waitFor(pending, executed, executeThrew);
   return undefined;
 }
 
-async function executeWithLimit(
-  prepared: PreparedCall,
-  run: ToolRun,
-  timeoutMs: number,
-  attempt: number,
-  adopted: ToolDispatchResult | undefined,
-): Promise<ToolCallOutcome> {
+function executed(frame: CallFrame, value: unknown): void {
+  const now = finishCall(frame, value, undefined);
+  if (now !== undefined) frame.end(now);
+}
+
+function executeThrew(frame: CallFrame, error: unknown): void {
+  const now = finishCall(frame, undefined, { kind: "threw", error });
+  if (now !== undefined) frame.end(now);
+}
+
+/** Step 6 under a time limit; never rejects: the outcome goes to the frame's caller. */
+async function executeWithLimit(frame: CallFrame, timeoutMs: number): Promise<void> {
+  const { prepared, run } = frame;
   const controller = new AbortController();
   const unlink = linkAbort(run.signal, controller);
-  const context = new RunningToolContext(
+  frame.context = new RunningToolContext(
     prepared.toolCall,
     run,
     controller.signal,
     runCallPipeline,
-    attempt,
+    frame.start.attempt,
   );
-  const received: Received = {};
-  const start = performance.now();
+  frame.startedAt = performance.now();
   let value: unknown;
   let failure: Failure | undefined;
   try {
-    const pending = invokeTool(prepared, context, run, received, timeoutMs, adopted);
+    const pending = invokeTool(frame, timeoutMs);
     if (isPromiseLike(pending)) {
       const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
       const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
@@ -266,20 +194,8 @@ async function executeWithLimit(
     failure = { kind: "threw", error };
   }
   unlink?.();
-  return new Promise<ToolCallOutcome>((resolve) => {
-    const now = finishCall(
-      prepared,
-      run,
-      context,
-      received,
-      start,
-      value,
-      failure,
-      resolveWithOutcome,
-      resolve,
-    );
-    if (now !== undefined) resolve(now);
-  });
+  const now = finishCall(frame, value, failure);
+  if (now !== undefined) frame.end(now);
 }
 
 function findMissingSeam(

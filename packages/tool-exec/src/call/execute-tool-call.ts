@@ -40,12 +40,7 @@ export async function executeToolCall<TContext = unknown>(
   options: ExecuteToolCallOptions<TContext> = NO_OPTIONS as ExecuteToolCallOptions<TContext>,
 ): Promise<ToolResultMessage> {
   const maxMediaBytes = normalizeMaxMediaBytes(options.maxMediaBytes);
-  const run = new ToolRun(
-    options as ExecuteToolCallOptions<unknown>,
-    options.onUpdate,
-    options.signal,
-    tools,
-  );
+  const run = new ToolRun(options as ExecuteToolCallOptions<unknown>, options.onUpdate, { tools });
   const outcome = await runCallPipeline(toolCall, run);
   return createToolResultMessage(outcome, options.truncation, maxMediaBytes);
 }

@@ -2,15 +2,12 @@ import type { ToolResult } from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
 import type { ToolCallErrorType } from "../model/tool-call-error-type";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
+import type { CallFrame } from "./call-frame";
 import { DispatchedFailure } from "./dispatch-tool-call";
 import { createErrorResult } from "./error-result";
 import { timeoutText } from "./executor-texts";
-import { finishExecutedCall, type PatchWaiter } from "./finish-executed-call";
-import type { Received } from "./invoke-tool";
-import type { OutcomeCallback } from "./outcome-callback";
-import type { PreparedCall } from "./prepared-call";
+import { finishExecutedCall } from "./finish-executed-call";
 import type { RunningToolContext, UpdateFailure } from "./running-tool-context";
-import type { ToolRun } from "./tool-run";
 
 /** How `execute` ended when it did not return a value. */
 export type Failure =
@@ -18,73 +15,38 @@ export type Failure =
   | { readonly kind: "timed_out"; readonly settled: boolean; readonly timeoutMs: number };
 
 /**
- * After `execute` settled: stop updates, wait for their listeners, then step 7. Returns the outcome,
- * or `undefined` when a listener or the hook is asynchronous: `done` then receives it.
+ * The end of step 6, once `execute` settled: stop updates, wait for their listeners, then step 7.
+ * Returns the outcome, or `undefined` when a listener or the hook is asynchronous: the frame's
+ * caller then receives it.
  */
-export function finishCall<TToken>(
-  prepared: PreparedCall,
-  run: ToolRun,
-  context: RunningToolContext,
-  received: Received | undefined,
-  start: number,
+export function finishCall(
+  frame: CallFrame,
   value: unknown,
   failure: Failure | undefined,
-  done: OutcomeCallback<TToken>,
-  token: TToken,
-  waiter?: PatchWaiter,
 ): ToolCallOutcome | undefined {
-  const durationMs = Math.round(performance.now() - start);
-  const updates = context.close();
+  frame.durationMs = Math.round(performance.now() - frame.startedAt);
+  const updates = (frame.context as RunningToolContext).close();
   if (updates instanceof Promise) {
     updates.then((updateFailure) => {
-      const now = completeCall(
-        prepared,
-        run,
-        value,
-        failure,
-        updateFailure,
-        durationMs,
-        received,
-        done,
-        token,
-        waiter,
-      );
-      if (now !== undefined) done(token, now);
+      const now = completeCall(frame, value, failure, updateFailure);
+      if (now !== undefined) frame.end(now);
     });
     return undefined;
   }
-  return completeCall(
-    prepared,
-    run,
-    value,
-    failure,
-    updates,
-    durationMs,
-    received,
-    done,
-    token,
-    waiter,
-  );
+  return completeCall(frame, value, failure, updates);
 }
 
-function completeCall<TToken>(
-  prepared: PreparedCall,
-  run: ToolRun,
+function completeCall(
+  frame: CallFrame,
   value: unknown,
   failure: Failure | undefined,
   updateFailure: UpdateFailure | undefined,
-  durationMs: number,
-  received: Received | undefined,
-  done: OutcomeCallback<TToken>,
-  token: TToken,
-  waiter: PatchWaiter | undefined,
 ): ToolCallOutcome | undefined {
   let failed: ToolResult | undefined;
   let errorType: ToolCallErrorType | undefined;
   if (failure?.kind === "timed_out") {
-    failed = createErrorResult(
-      timeoutText(prepared.toolCall.name, failure.timeoutMs, failure.settled),
-    );
+    const name = frame.prepared.toolCall.name;
+    failed = createErrorResult(timeoutText(name, failure.timeoutMs, failure.settled));
     errorType = "timeout";
   } else if (failure?.kind === "threw" && failure.error instanceof DispatchedFailure) {
     failed = createErrorResult(failure.error.text);
@@ -96,17 +58,5 @@ function completeCall<TToken>(
     failed = createErrorResult(describeThrown(updateFailure.error));
     errorType = "update_listener_error";
   }
-  const dropped = received?.dropped;
-  return finishExecutedCall(
-    run,
-    prepared,
-    value,
-    failed,
-    errorType,
-    durationMs,
-    dropped,
-    done,
-    token,
-    waiter,
-  );
+  return finishExecutedCall(frame, value, failed, errorType);
 }

@@ -30,16 +30,18 @@ export function settleCall(
     : { toolCall, result, isError, errorType: type, durationMs };
 }
 
-/** Ends a call with an executor error result (`text`), and its span. */
+/**
+ * Ends a call that did not execute with an executor error result (`text`), and its span;
+ * `terminate` marks the result (a `beforeToolCall` block that ends the loop).
+ */
 export function settleCallWithError(
   toolCall: ToolCall,
   span: Span | undefined,
   errorType: ToolCallErrorType,
   text: string,
-  durationMs?: number,
   terminate?: boolean,
 ): ToolCallOutcome {
-  return settleCall(toolCall, span, createErrorResult(text, terminate), errorType, durationMs);
+  return settleCall(toolCall, span, createErrorResult(text, terminate), errorType, undefined);
 }
 
 function firstText(result: ToolResult): string {
