@@ -1,6 +1,6 @@
 import { type BeforeExecute, type CallStart, FIRST_START } from "../call/call-frame";
 import { isDispatched } from "../call/dispatch-tool-call";
-import { startPreparedCall } from "../call/execute-prepared-call";
+import { startPreparedCall } from "../call/execute-tool";
 import { type OutcomeCallback, resolveWithOutcome } from "../call/outcome-callback";
 import type { PreparedCall } from "../call/prepared-call";
 import { readReplay } from "../call/read-replay";

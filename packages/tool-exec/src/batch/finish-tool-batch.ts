@@ -17,7 +17,7 @@ import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
-import { endBatchCall } from "./end-batch-call";
+import { settleBatchCall } from "./settle-batch-call";
 import { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
 
 /** Completes or suspends `batch`; see the file header. */
@@ -99,7 +99,7 @@ async function abortUnsettledCalls(batch: BatchProgress): Promise<void> {
       if (batch.mode === "sequential") outcome = await events.start(toolCall);
       outcome ??= aborted(toolCall);
     }
-    batch.settle(index, await endBatchCall(batch, outcome));
+    batch.settle(index, await settleBatchCall(batch, outcome));
   }
 }
 

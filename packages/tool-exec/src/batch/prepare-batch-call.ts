@@ -10,7 +10,7 @@
 
 import type { ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
-import type { ToolApprovalStep } from "../approval/tool-approval-step";
+import type { ToolApprovalStep } from "../call/approve-tool-call";
 import {
   approveToolCall,
   endWithApproval,
@@ -18,7 +18,6 @@ import {
   withApproval,
 } from "../call/approve-tool-call";
 import { journalErrorText } from "../call/executor-texts";
-import { failPreparedCall } from "../call/fail-prepared-call";
 import {
   type DecisionHolder,
   type HeldDecision,
@@ -26,6 +25,7 @@ import {
   prepareToolCallThen,
 } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
+import { settlePreparedCall } from "../call/settle-call";
 import type { ToolRun } from "../call/tool-run";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import type { BatchJournal } from "../journal/batch-journal";
@@ -193,7 +193,7 @@ function afterPrepare(
   if (preflight.readKeys) {
     const read = readLockKeys(call);
     if (typeof read === "string") {
-      const outcome = failPreparedCall(call, "lock_keys_error", read);
+      const outcome = settlePreparedCall(call, "lock_keys_error", read);
       return toEnded(carried === undefined ? outcome : withApproval(outcome, carried));
     }
     lockKeys = read;
@@ -236,7 +236,7 @@ function applyApprovalStep(
         remote: undefined,
       };
     case "failed":
-      return toEnded(failPreparedCall(prepared, step.errorType, step.text));
+      return toEnded(settlePreparedCall(prepared, step.errorType, step.text));
     case "awaiting":
       if (prepared.span !== undefined) endUnsettledToolSpan(prepared.span, "pending");
       return { type: "awaiting", toolCall: prepared.toolCall, request: step.request, lockKeys };
@@ -252,7 +252,7 @@ function applyApprovalStep(
           (error: unknown) => {
             const text = journalErrorText(error);
             return toEnded(
-              withApproval(failPreparedCall(prepared, "journal_error", text), resolution),
+              withApproval(settlePreparedCall(prepared, "journal_error", text), resolution),
             );
           },
         );
@@ -275,7 +275,7 @@ function applyVerdict(
     if (failure !== undefined) {
       // The listener failed: the call ends with its message (and its span with it).
       const text = describeResult(failure);
-      const outcome = failPreparedCall(prepared, "event_listener_error", text);
+      const outcome = settlePreparedCall(prepared, "event_listener_error", text);
       return toEnded(withApproval(outcome, resolution));
     }
     return step.type === "approved"

@@ -17,7 +17,6 @@ import type { MaybePromise } from "../maybe-async";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
-import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { startReadyCall } from "./execute-ready-call";
 import {
   afterDecision,
@@ -27,6 +26,7 @@ import {
   prepareFirstBatchCall,
 } from "./prepare-batch-call";
 import { attemptOf, lockKeysOf, preparedOf, type ReadyCall } from "./ready-call";
+import { recoveryOf, settleBatchCall } from "./settle-batch-call";
 import { ToolCallScheduler } from "./tool-call-scheduler";
 
 /** Runs every unsettled call that may run; see the file header. */
@@ -42,7 +42,7 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
       },
     },
     (ready, index, outcome) => {
-      const ended = endBatchCall(batch, outcome, attemptOf(ready), recoveryOf(ready));
+      const ended = settleBatchCall(batch, outcome, attemptOf(ready), recoveryOf(ready));
       if (!(ended instanceof Promise)) {
         batch.settle(index, ended);
         return undefined;
@@ -184,7 +184,7 @@ class ParallelPreflight implements DecisionHolder {
     const index = this.#index;
     const batch = this.#batch;
     if (prepared.type === "ended") {
-      const ended = endBatchCall(batch, prepared.outcome);
+      const ended = settleBatchCall(batch, prepared.outcome);
       if (ended instanceof Promise) {
         ended.then((kept) => {
           batch.settle(index, kept);

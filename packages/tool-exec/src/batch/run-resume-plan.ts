@@ -21,10 +21,10 @@ import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { ReplayedBatchCall, UnsettledBatchCall } from "./batch-call";
 import { BatchProgress } from "./batch-progress";
-import { endBatchCall } from "./end-batch-call";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { finishToolBatch } from "./finish-tool-batch";
 import { createBatchEvents, createBatchRun, runBatchCalls } from "./run-tool-batch";
+import { settleBatchCall } from "./settle-batch-call";
 
 /** A call recovery settles without running it (SPEC §11's recovery table). */
 export interface RecoveredSettlement {
@@ -72,7 +72,7 @@ export async function runResumePlan(
     const recovered = overrides?.settled.get(planned.toolCall.id);
     if (recovered !== undefined) {
       const { outcome, attempt, recovery } = recovered;
-      batch.settle(index, await endBatchCall(batch, outcome, attempt, recovery));
+      batch.settle(index, await settleBatchCall(batch, outcome, attempt, recovery));
     }
   }
   for (let index = 0; index < plan.calls.length; index++) {
@@ -122,5 +122,5 @@ async function refuseCall(
       settleCallWithError(toolCall, undefined, planned.errorType, planned.text),
       resolution,
     );
-  return endBatchCall(batch, outcome);
+  return settleBatchCall(batch, outcome);
 }

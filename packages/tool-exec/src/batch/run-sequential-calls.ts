@@ -6,10 +6,10 @@
  */
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
-import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { executeReadyCall } from "./execute-ready-call";
 import { type BatchPreflight, prepareAgainCall, prepareBatchCall } from "./prepare-batch-call";
 import { attemptOf } from "./ready-call";
+import { recoveryOf, settleBatchCall } from "./settle-batch-call";
 
 /** Runs the unsettled calls in source order until one awaits a human; see the file header. */
 export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
@@ -33,7 +33,7 @@ export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
       prepared.type === "ended" ? prepared.outcome : await executeReadyCall(prepared, run, journal);
     const attempt = prepared.type === "ended" ? undefined : attemptOf(prepared);
     const recovery = prepared.type === "ended" ? undefined : recoveryOf(prepared);
-    let ended = endBatchCall(batch, outcome, attempt, recovery);
+    let ended = settleBatchCall(batch, outcome, attempt, recovery);
     if (ended instanceof Promise) ended = await ended;
     batch.settle(index, ended);
     if (batch.streamResults) {

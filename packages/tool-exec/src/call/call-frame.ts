@@ -2,12 +2,12 @@
  * One call on its way through steps 6 and 7 of SPEC §3.1: what it is (its prepared call, its
  * run, how it starts), what step 6 found out (its context, when `execute` started, how long it ran,
  * what a dispatched call's worker dropped) and what step 7 keeps while `afterToolCall` is pending.
- * Every step after preflight is a function of the frame (`execute-prepared-call.ts` for 6,
- * `finish-call.ts` for the end of 6, `finish-executed-call.ts` for 7 and the output); a step that
+ * Every step after preflight is a function of the frame (`execute-tool.ts` for 6,
+ * `close-execution.ts` for the end of 6, `run-after-tool-call.ts` for 7 and the output); a step that
  * must wait for a promise hands the frame `waitFor` with the functions that go on, and the frame
  * waits with one pair of reactions of its own, so a waiting call holds no closure. A call ends
  * exactly once: its outcome is returned by the step that made it synchronously, or handed to the
- * caller's `done` through {@link CallFrame.end}.
+ * caller's `done` through {@link CallFrame.deliver}.
  */
 import type { ToolResult } from "@toolwright/tool-core";
 import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
@@ -130,7 +130,7 @@ export class CallFrame {
   }
 
   /** Ends a call that had to wait: its caller's `done` receives the outcome. */
-  end(outcome: ToolCallOutcome): void {
+  deliver(outcome: ToolCallOutcome): void {
     this.#done(this.#token, this.settled(outcome));
   }
 

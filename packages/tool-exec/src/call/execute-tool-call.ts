@@ -2,7 +2,7 @@ import type { ToolCall, ToolResultMessage, ToolSource } from "@toolwright/tool-c
 import { createToolResultMessage } from "../output/create-tool-result-message";
 import { normalizeMaxMediaBytes } from "../output/limit-media";
 import type { TruncationOptions } from "../output/truncate-output";
-import { runCallPipeline } from "./execute-prepared-call";
+import { runCallPipeline } from "./execute-tool";
 import type { RunToolCallOptions } from "./run-tool-call-options";
 import { ToolRun } from "./tool-run";
 

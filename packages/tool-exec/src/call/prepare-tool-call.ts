@@ -111,7 +111,7 @@ export function prepareToolCallThen<TContext, TResult>(
   const call = new Preflight(toolCall, run, next, context, holder);
   // Step 1: the call's span, then the abort check.
   call.span = startToolSpan(toolCall);
-  if (run.signal?.aborted === true) return call.end("aborted", ABORTED_TEXT);
+  if (run.signal?.aborted === true) return call.settle("aborted", ABORTED_TEXT);
   return lookUpTool(call);
 }
 
@@ -163,8 +163,8 @@ class Preflight<TContext, TResult> {
   }
 
   /** Ends the call in preflight with an executor error result. */
-  end(errorType: ToolCallErrorType, text: string): MaybePromise<TResult> {
-    return this.next(endCall(this.toolCall, this.span, errorType, text), this.context);
+  settle(errorType: ToolCallErrorType, text: string): MaybePromise<TResult> {
+    return this.next(settleInPreflight(this.toolCall, this.span, errorType, text), this.context);
   }
 }
 
@@ -172,7 +172,7 @@ class Preflight<TContext, TResult> {
 function lookUpTool<TContext, TResult>(call: Preflight<TContext, TResult>): MaybePromise<TResult> {
   const { toolCall } = call;
   const tool = call.run.registry.get(toolCall.name);
-  if (tool === undefined) return call.end("tool_not_found", toolNotFoundText(toolCall.name));
+  if (tool === undefined) return call.settle("tool_not_found", toolNotFoundText(toolCall.name));
   call.tool = tool;
   return prepareArguments(call);
 }
@@ -188,13 +188,13 @@ function prepareArguments<TContext, TResult>(
   try {
     prepared = tool.prepareArguments(toolCall.arguments);
   } catch (error) {
-    return call.end("prepare_arguments_error", describeThrown(error));
+    return call.settle("prepare_arguments_error", describeThrown(error));
   }
   if (isPromiseLike(prepared)) {
     call.holder = undefined;
     return Promise.resolve(prepared).then(
       (value) => validateArguments(call, withArguments(toolCall, value)),
-      (error: unknown) => call.end("prepare_arguments_error", describeThrown(error)),
+      (error: unknown) => call.settle("prepare_arguments_error", describeThrown(error)),
     );
   }
   return validateArguments(call, withArguments(toolCall, prepared));
@@ -205,7 +205,7 @@ function same<T>(value: T): T {
 }
 
 /** Ends a call in preflight with an executor error result. */
-function endCall(
+function settleInPreflight(
   toolCall: ToolCall,
   span: Span | undefined,
   errorType: ToolCallErrorType,
@@ -234,7 +234,7 @@ function validateArguments<TContext, TResult>(
     call.holder = undefined;
     return validated.then(
       (value) => runBeforeToolCall(call, value),
-      (error: unknown) => call.end("invalid_arguments", describeThrown(error)),
+      (error: unknown) => call.settle("invalid_arguments", describeThrown(error)),
     );
   }
   return runBeforeToolCall(call, validated);
@@ -245,7 +245,7 @@ function runBeforeToolCall<TContext, TResult>(
   call: Preflight<TContext, TResult>,
   validated: Settled<ToolArgumentsResult>,
 ): MaybePromise<TResult> {
-  if (!validated.ok) return call.end("invalid_arguments", describeThrown(validated.error));
+  if (!validated.ok) return call.settle("invalid_arguments", describeThrown(validated.error));
   const { toolCall, run } = call;
   const tool = call.foundTool;
   const prepared: PreparedCall = {
@@ -303,8 +303,8 @@ function decideLater<TContext, TResult>(
 function hookFailed(prepared: PreparedCall, run: ToolRun, error: unknown): EndedCall {
   // The abort check after the hook comes first: a hook that threw because the run was aborted
   // (`signal.throwIfAborted()`) ends the call as aborted, like any other call of the run.
-  if (run.signal?.aborted === true) return endPrepared(prepared, "aborted", ABORTED_TEXT);
-  return endPrepared(prepared, "before_tool_call_error", describeThrown(error));
+  if (run.signal?.aborted === true) return preflightSettled(prepared, "aborted", ABORTED_TEXT);
+  return preflightSettled(prepared, "before_tool_call_error", describeThrown(error));
 }
 
 /** Reads the hook's `{ block, reason, terminate }` once; a throwing read is the hook's failure. */
@@ -313,7 +313,7 @@ function applyDecision(
   run: ToolRun,
   decision: unknown,
 ): PreparedCall | EndedCall {
-  if (run.signal?.aborted === true) return endPrepared(prepared, "aborted", ABORTED_TEXT);
+  if (run.signal?.aborted === true) return preflightSettled(prepared, "aborted", ABORTED_TEXT);
   if (typeof decision !== "object" || decision === null) return prepared;
   let block: unknown;
   let reason: unknown;
@@ -321,18 +321,18 @@ function applyDecision(
   try {
     ({ block, reason, terminate } = decision as Record<string, unknown>);
   } catch (error) {
-    return endPrepared(prepared, "before_tool_call_error", describeThrown(error));
+    return preflightSettled(prepared, "before_tool_call_error", describeThrown(error));
   }
   if (block !== true) return prepared;
   const text = typeof reason === "string" && reason !== "" ? reason : BLOCKED_TEXT;
-  return endPrepared(prepared, "blocked", text, terminate === true);
+  return preflightSettled(prepared, "blocked", text, terminate === true);
 }
 
-function endPrepared(
+function preflightSettled(
   prepared: PreparedCall,
   errorType: ToolCallErrorType,
   text: string,
   terminate?: boolean,
 ): EndedCall {
-  return endCall(prepared.toolCall, prepared.span, errorType, text, terminate);
+  return settleInPreflight(prepared.toolCall, prepared.span, errorType, text, terminate);
 }

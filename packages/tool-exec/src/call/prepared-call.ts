@@ -6,7 +6,7 @@ import type { ToolArgumentCoercions } from "./hooks";
 /**
  * A call that passed steps 1–5 (abort, lookup, `prepareArguments`, validation, `beforeToolCall`)
  * and may execute: `executePreparedCall` runs steps 6–7. A caller may also hold it (a lock, a
- * concurrency slot, an approval) and end it without executing through `failPreparedCall`. Not
+ * concurrency slot, an approval) and end it without executing through `settlePreparedCall`. Not
  * serialisable: a call resumed in another process is prepared again from its `toolCall`.
  */
 export interface PreparedCall {

@@ -1,6 +1,6 @@
 import type { ToolCall } from "@toolwright/tool-core";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
-import { runCallPipeline } from "./execute-prepared-call";
+import { runCallPipeline } from "./execute-tool";
 import type { RunToolCallOptions } from "./run-tool-call-options";
 import { ToolRun } from "./tool-run";
 

@@ -9,14 +9,18 @@
  * without executing.
  */
 import type { Seam, ToolCall } from "@toolwright/tool-core";
-import type { ToolApprovalStep } from "../approval/tool-approval-step";
 import { isPromiseLike } from "../maybe-async";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
-import { approveToolCall, mayNeedApproval, resolveUnbatchedApproval } from "./approve-tool-call";
+import {
+  approveToolCall,
+  mayNeedApproval,
+  resolveUnbatchedApproval,
+  type ToolApprovalStep,
+} from "./approve-tool-call";
 import { CallFrame, type CallStart, FIRST_START } from "./call-frame";
+import { closeExecution, type Failure } from "./close-execution";
 import { isDispatched } from "./dispatch-tool-call";
 import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
-import { type Failure, finishCall } from "./finish-call";
 import { invokeTool } from "./invoke-tool";
 import { linkAbort } from "./link-abort";
 import { type OutcomeCallback, resolveWithOutcome } from "./outcome-callback";
@@ -88,12 +92,12 @@ function executeTool(frame: CallFrame): ToolCallOutcome | undefined {
 
 function journaled(frame: CallFrame): void {
   const now = executeNow(frame);
-  if (now !== undefined) frame.end(now);
+  if (now !== undefined) frame.deliver(now);
 }
 
 function journalFailed(frame: CallFrame, error: unknown): void {
   const { toolCall, span } = frame.prepared;
-  frame.end(settleCallWithError(toolCall, span, "journal_error", journalErrorText(error)));
+  frame.deliver(settleCallWithError(toolCall, span, "journal_error", journalErrorText(error)));
 }
 
 function executeNow(frame: CallFrame): ToolCallOutcome | undefined {
@@ -147,21 +151,21 @@ function executeWithoutLimit(frame: CallFrame): ToolCallOutcome | undefined {
   try {
     pending = invokeTool(frame, undefined);
   } catch (error) {
-    return finishCall(frame, undefined, { kind: "threw", error });
+    return closeExecution(frame, undefined, { kind: "threw", error });
   }
-  if (!isPromiseLike(pending)) return finishCall(frame, pending, undefined);
+  if (!isPromiseLike(pending)) return closeExecution(frame, pending, undefined);
   frame.waitFor(pending, executed, executeThrew);
   return undefined;
 }
 
 function executed(frame: CallFrame, value: unknown): void {
-  const now = finishCall(frame, value, undefined);
-  if (now !== undefined) frame.end(now);
+  const now = closeExecution(frame, value, undefined);
+  if (now !== undefined) frame.deliver(now);
 }
 
 function executeThrew(frame: CallFrame, error: unknown): void {
-  const now = finishCall(frame, undefined, { kind: "threw", error });
-  if (now !== undefined) frame.end(now);
+  const now = closeExecution(frame, undefined, { kind: "threw", error });
+  if (now !== undefined) frame.deliver(now);
 }
 
 /** Step 6 under a time limit; never rejects: the outcome goes to the frame's caller. */
@@ -194,8 +198,8 @@ async function executeWithLimit(frame: CallFrame, timeoutMs: number): Promise<vo
     failure = { kind: "threw", error };
   }
   unlink?.();
-  const now = finishCall(frame, value, failure);
-  if (now !== undefined) frame.end(now);
+  const now = closeExecution(frame, value, failure);
+  if (now !== undefined) frame.deliver(now);
 }
 
 function findMissingSeam(

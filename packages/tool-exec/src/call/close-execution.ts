@@ -6,7 +6,7 @@ import type { CallFrame } from "./call-frame";
 import { DispatchedFailure } from "./dispatch-tool-call";
 import { createErrorResult } from "./error-result";
 import { timeoutText } from "./executor-texts";
-import { finishExecutedCall } from "./finish-executed-call";
+import { runAfterToolCall } from "./run-after-tool-call";
 import type { RunningToolContext, UpdateFailure } from "./running-tool-context";
 
 /** How `execute` ended when it did not return a value. */
@@ -19,7 +19,7 @@ export type Failure =
  * Returns the outcome, or `undefined` when a listener or the hook is asynchronous: the frame's
  * caller then receives it.
  */
-export function finishCall(
+export function closeExecution(
   frame: CallFrame,
   value: unknown,
   failure: Failure | undefined,
@@ -29,7 +29,7 @@ export function finishCall(
   if (updates instanceof Promise) {
     updates.then((updateFailure) => {
       const now = completeCall(frame, value, failure, updateFailure);
-      if (now !== undefined) frame.end(now);
+      if (now !== undefined) frame.deliver(now);
     });
     return undefined;
   }
@@ -58,5 +58,5 @@ function completeCall(
     failed = createErrorResult(describeThrown(updateFailure.error));
     errorType = "update_listener_error";
   }
-  return finishExecutedCall(frame, value, failed, errorType);
+  return runAfterToolCall(frame, value, failed, errorType);
 }

@@ -27,7 +27,7 @@ const NOT_RENDERED: readonly ToolContent[] = Object.freeze([]);
  * `null`. Returns the call's outcome (its span ended); when the hook returns a promise, returns
  * `undefined` and the frame waits, then hands the outcome to its caller.
  */
-export function finishExecutedCall(
+export function runAfterToolCall(
   frame: CallFrame,
   raw: unknown,
   failed: ToolResult | undefined,
@@ -103,13 +103,13 @@ export function finishExecutedCall(
 function patched(frame: CallFrame, value: unknown): void {
   const { result, renderValue, errorType } = frame.patch as PendingPatch;
   frame.patch = undefined;
-  frame.end(applyPatch(frame, result, renderValue, errorType, value));
+  frame.deliver(applyPatch(frame, result, renderValue, errorType, value));
 }
 
 /** A call whose asynchronous `afterToolCall` rejected with `error`. */
 function patchFailed(frame: CallFrame, error: unknown): void {
   frame.patch = undefined;
-  frame.end(hookFailed(frame, error));
+  frame.deliver(hookFailed(frame, error));
 }
 
 /** Validates a value against the tool's output schema; a value that throws while read is invalid. */
