@@ -4,11 +4,12 @@
 //
 //  1. Copies the repository (tracked and new files, as git sees them) to a temporary folder, makes
 //     it a git repository of its own and installs it from the lockfile.
-//  2. First-release changesets: when the copy still holds development changesets, they are
-//     replaced in the copy by one `minor` draft per package (scripts/fold-first-release.mjs
-//     --draft), and the output says so. The check is shown to refuse a `major` draft (0.0.0 →
-//     1.0.0), then `pnpm version-packages` — the repository's own script: the check and the real
-//     `changeset version` — must give every published package 0.1.0 and a CHANGELOG.
+//  2. First-release changesets: the check is shown to refuse a first-release changeset turned
+//     `major` (0.0.0 → 1.0.0), then `pnpm version-packages` — the repository's own script: the
+//     fold (scripts/fold-first-release.mjs --fold removes the development changesets and keeps
+//     each package's hand-written `<folder>-first-release.md`), the check and the real `changeset
+//     version` — must give every published package 0.1.0 and a CHANGELOG whose 0.1.0 entry is
+//     that first-release text.
 //  3. Starts Verdaccio (scripts/verdaccio, installed there on first use) on 127.0.0.1, serving the
 //     `@toolwright` scope itself and proxying every other package to registry.npmjs.org, and runs
 //     the repository's own `pnpm release` against it.
@@ -18,8 +19,9 @@
 //     `@toolwright` scope to Verdaccio: `npm install @toolwright/<name>`, checks every
 //     `@toolwright` package of the lockfile came from Verdaccio, prints the install's size and
 //     package count, then runs the first ```ts or ```js block of the installed README (the one
-//     users read on npm), transpiled with TypeScript, after installing what it imports at the
-//     versions this repository tests with.
+//     users read on npm), transpiled with TypeScript, after installing what the README's own
+//     `npm install` lines above it name and what it imports, at the versions this repository
+//     tests with.
 //
 // Verdaccio is stopped on every exit, including Ctrl-C. Exit 1 lists every problem found.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -74,6 +76,9 @@ try {
     error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
   problems.push(`${error instanceof Error ? error.message : String(error)}${cause}`);
 }
+// Verdaccio's child process keeps the event loop alive: stop it here, or the `exit` handler that
+// would stop it never comes and the rehearsal hangs after its summary.
+stopRegistry();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 process.stdout.write(
   `release rehearsal took ${seconds} s (${phases.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(", ")})\n`,
@@ -156,24 +161,33 @@ async function rehearse() {
   }
 }
 
-/** Step 2: first-release changesets, the check's refusal of `major`, the real `changeset version`. */
+/**
+ * Step 2: the check's refusal of a `major` first release, then `pnpm version-packages` — the fold
+ * (development changesets removed, the first-release ones kept), the check and the real
+ * `changeset version` — and every CHANGELOG.md starts with its package's first-release text.
+ */
 function versionPackages(copy, packages) {
   const fold = join(copy, "scripts", "fold-first-release.mjs");
-  const check = tryRun(process.execPath, [fold], { cwd: copy });
-  if (!check.ok) {
-    const pending = readdirSync(join(copy, ".changeset")).filter(
-      (file) => file.endsWith(".md") && file !== "README.md",
-    ).length;
-    process.stdout.write(
-      `The repository still holds ${pending} development changesets; in the copy they are replaced by one first-release draft per package (fold-first-release.mjs --draft):\n`,
-    );
-    run(process.execPath, [fold, "--draft"], { cwd: copy, stdio: "inherit" });
+  const changesets = join(copy, ".changeset");
+  const firstRelease = new Map();
+  for (const pkg of packages) {
+    const file = join(changesets, `${pkg.folder}-first-release.md`);
+    if (!existsSync(file)) {
+      throw new Error(
+        `${pkg.name} has no .changeset/${pkg.folder}-first-release.md: the first release's changelog needs one (RELEASING.md)`,
+      );
+    }
+    firstRelease.set(pkg.name, readFileSync(file, "utf8"));
   }
   // The check must refuse a major first release: on 0.0.0 it would publish 1.0.0.
-  const major = join(copy, ".changeset", "rehearsal-major.md");
-  writeFileSync(major, `---\n"${packages[0].name}": major\n---\n\nA major first release.\n`);
+  const [first] = packages;
+  const firstFile = join(changesets, `${first.folder}-first-release.md`);
+  const original = firstRelease.get(first.name);
+  writeFileSync(firstFile, original.replace(/: *minor\b/, ": major"));
+  // The check alone, so that the fold below, in `version-packages`, is the one that removes the
+  // development changesets and says so.
   const refused = tryRun(process.execPath, [fold], { cwd: copy });
-  rmSync(major);
+  writeFileSync(firstFile, original);
   if (refused.ok || !refused.stderr.includes("1.0.0")) {
     problems.push(
       `fold-first-release.mjs accepted a major first-release changeset (${refused.stderr.trim()})`,
@@ -191,11 +205,23 @@ function versionPackages(copy, packages) {
       );
     }
     const changelog = join(pkg.directory, "CHANGELOG.md");
-    if (
-      !existsSync(changelog) ||
-      !readFileSync(changelog, "utf8").includes(`## ${RELEASE_VERSION}`)
-    ) {
+    const text = existsSync(changelog) ? readFileSync(changelog, "utf8") : "";
+    if (!text.includes(`## ${RELEASE_VERSION}`)) {
       problems.push(`${pkg.name} has no CHANGELOG.md with a ${RELEASE_VERSION} entry`);
+      continue;
+    }
+    // The entry is the first-release text, and nothing from the development changesets.
+    const summary = (firstRelease.get(pkg.name) ?? "").replace(/^---[\s\S]*?---\s*/, "");
+    const firstLine = summary.split("\n")[0].trim();
+    if (firstLine === "" || !text.includes(firstLine)) {
+      problems.push(`${pkg.name}'s CHANGELOG.md does not start from its first-release changeset`);
+    }
+    // Nothing else: no development changeset, no "Updated dependencies" (.changeset/changelog.cjs).
+    const entry = text.slice(text.indexOf(`## ${RELEASE_VERSION}`));
+    if (/### (Major|Patch) Changes|Updated dependencies/.test(entry)) {
+      problems.push(
+        `${pkg.name}'s CHANGELOG.md 0.1.0 entry holds more than its first-release changeset`,
+      );
     }
   }
 }
@@ -373,14 +399,20 @@ function runReadmeExample(project, pkg, services) {
     return false;
   }
   const code = block[2];
-  const missing = importedPackages(code).filter(
+  // What a reader installs: the README's own `npm install` lines above the example (peers such as
+  // `ioredis` included), then whatever else the example imports.
+  const wanted = new Map(installLinePackages(readme.slice(0, block.index)));
+  for (const name of importedPackages(code)) if (!wanted.has(name)) wanted.set(name, undefined);
+  const missing = [...wanted.keys()].filter(
     (name) => !existsSync(join(project, "node_modules", name, "package.json")),
   );
   if (missing.length > 0) {
     const specs = missing.map((name) =>
-      name.startsWith(`${SCOPE}/`)
-        ? `${name}@${RELEASE_VERSION}`
-        : `${name}@${testedVersion(pkg, name)}`,
+      wanted.get(name) !== undefined
+        ? `${name}@${wanted.get(name)}`
+        : name.startsWith(`${SCOPE}/`)
+          ? `${name}@${RELEASE_VERSION}`
+          : `${name}@${testedVersion(pkg, name)}`,
     );
     const install = tryRun("npm", [...npmInstallFlags(), ...specs], {
       cwd: project,
@@ -426,6 +458,22 @@ function importedPackages(code) {
     names.add(specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
   }
   return [...names];
+}
+
+/**
+ * The packages of the `npm install` lines in `text`, each with the version the line pins (or
+ * `undefined`): `npm install a b@1.2.3 # comment` gives `[["a", undefined], ["b", "1.2.3"]]`.
+ */
+function installLinePackages(text) {
+  const packages = [];
+  for (const line of text.matchAll(/^npm install (.+)$/gm)) {
+    for (const spec of line[1].replace(/#.*$/, "").trim().split(/\s+/)) {
+      if (spec === "" || spec.startsWith("-")) continue;
+      const at = spec.indexOf("@", 1);
+      packages.push(at === -1 ? [spec, undefined] : [spec.slice(0, at), spec.slice(at + 1)]);
+    }
+  }
+  return packages;
 }
 
 /**

@@ -28,7 +28,7 @@ export async function runAnthropic(
     }
     messages.push({ role: "assistant", content: message.content });
     const batch = await executeToolBatch(calls, { tools: registry });
-    // No tool here needs approval, so the batch always completes (SPEC §10).
+    // No tool here needs approval: the batch never suspends, its status is always "complete".
     if (batch.status !== "complete") throw new Error("unexpected approval request");
     const results = batch.messages;
     messages.push(...toProviderToolResults(results, tools));

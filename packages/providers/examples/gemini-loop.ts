@@ -28,7 +28,7 @@ export async function runGemini(
     if (calls.length === 0) return response.text ?? "";
     contents.push({ role: "model", parts: toProviderToolCalls(calls, tools) });
     const batch = await executeToolBatch(calls, { tools: registry });
-    // No tool here needs approval, so the batch always completes (SPEC §10).
+    // No tool here needs approval: the batch never suspends, its status is always "complete".
     if (batch.status !== "complete") throw new Error("unexpected approval request");
     const results = batch.messages;
     contents.push(...toProviderToolResults(results, tools));

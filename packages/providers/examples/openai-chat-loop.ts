@@ -26,7 +26,7 @@ export async function runOpenAiChat(
     if (calls.length === 0) return completion.choices[0]?.message.content ?? "";
     messages.push(...toProviderToolCalls(calls, tools));
     const batch = await executeToolBatch(calls, { tools: registry });
-    // No tool here needs approval, so the batch always completes (SPEC §10).
+    // No tool here needs approval: the batch never suspends, its status is always "complete".
     if (batch.status !== "complete") throw new Error("unexpected approval request");
     const results = batch.messages;
     messages.push(...toProviderToolResults(results, tools));

@@ -26,7 +26,7 @@ export async function runOpenAiResponses(
     const { calls } = fromProviderToolCalls(response, tools);
     if (calls.length === 0) return response.output_text;
     const batch = await executeToolBatch(calls, { tools: registry });
-    // No tool here needs approval, so the batch always completes (SPEC §10).
+    // No tool here needs approval: the batch never suspends, its status is always "complete".
     if (batch.status !== "complete") throw new Error("unexpected approval request");
     const results = batch.messages;
     input = toProviderToolResults(results, tools);

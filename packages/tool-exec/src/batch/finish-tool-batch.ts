@@ -12,6 +12,7 @@ import { readApprovalClock } from "../approval/resolve-approval-options";
 import { withApproval } from "../call/approve-tool-call";
 import { ABORTED_TEXT } from "../call/executor-texts";
 import { settleCallWithError } from "../call/settle-call";
+import { traceUnpreparedEnding } from "../call/trace-tool-call";
 import type { ToolApprovalRequest } from "../model/tool-approval-request";
 import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
@@ -99,6 +100,7 @@ async function abortUnsettledCalls(batch: BatchProgress): Promise<void> {
       if (batch.mode === "sequential") outcome = await events.start(toolCall);
       outcome ??= aborted(toolCall);
     }
+    traceUnpreparedEnding(outcome);
     batch.settle(index, await settleBatchCall(batch, outcome));
   }
 }

@@ -15,6 +15,7 @@ import type { ToolCall } from "@toolwright/tool-core";
 import type { PlannedCall, ToolBatchResumePlan } from "../approval/plan-tool-batch-resume";
 import { withApproval } from "../call/approve-tool-call";
 import { settleCallWithError } from "../call/settle-call";
+import { traceUnpreparedEnding } from "../call/trace-tool-call";
 import type { BatchJournal } from "../journal/batch-journal";
 import type { SettledRecovery } from "../journal/journal-record";
 import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
@@ -122,5 +123,6 @@ async function refuseCall(
       settleCallWithError(toolCall, undefined, planned.errorType, planned.text),
       resolution,
     );
+  traceUnpreparedEnding(outcome);
   return settleBatchCall(batch, outcome);
 }

@@ -151,3 +151,63 @@ describe("spans of calls awaiting approval", () => {
     expect(executed?.attributes["toolwright.approval"]).toBeUndefined();
   });
 });
+
+describe("spans of suspended calls ended by the resume", () => {
+  const send: Tool = { ...echoTool, name: "send", needsApproval: true };
+
+  async function suspendTwo(approval: { now?: () => number; ttlMs?: number } = {}) {
+    const first = await executeToolBatch(
+      [createToolCall("c1", "send", { value: "x" }), createToolCall("c2", "send", { value: "y" })],
+      { tools: [send], approval },
+    );
+    if (first.status !== "suspended") throw new Error("expected a suspended batch");
+    exporter.reset();
+    return first;
+  }
+
+  const endings = () =>
+    exporter.getFinishedSpans().map((span) => ({
+      id: span.attributes["gen_ai.tool.call.id"],
+      type: span.attributes["error.type"],
+      status: span.status.code,
+    }));
+
+  it("should give a call denied at resume a span with error.type approval_denied", async () => {
+    const first = await suspendTwo();
+    await resumeToolBatch(
+      first.state,
+      [
+        { approvalId: first.pending[0]?.approvalId ?? "", decision: "deny" },
+        { approvalId: first.pending[1]?.approvalId ?? "", decision: "approve" },
+      ],
+      { tools: [send] },
+    );
+    expect(endings()).toEqual([
+      { id: "c1", type: "approval_denied", status: SpanStatusCode.ERROR },
+      { id: "c2", type: undefined, status: SpanStatusCode.UNSET },
+    ]);
+  });
+
+  it("should give a call expired at resume a span with error.type approval_expired", async () => {
+    let clock = Date.parse("2026-12-01T14:00:00.000Z");
+    const now = () => clock;
+    const first = await suspendTwo({ now, ttlMs: 1000 });
+    clock += 1000;
+    await resumeToolBatch(first.state, [], { tools: [send], approval: { now } });
+    expect(endings()).toEqual([
+      { id: "c1", type: "approval_expired", status: SpanStatusCode.ERROR },
+      { id: "c2", type: "approval_expired", status: SpanStatusCode.ERROR },
+    ]);
+  });
+
+  it("should give an awaiting call aborted at resume a span with error.type aborted", async () => {
+    const first = await suspendTwo();
+    const controller = new AbortController();
+    controller.abort();
+    await resumeToolBatch(first.state, [], { tools: [send], signal: controller.signal });
+    expect(endings()).toEqual([
+      { id: "c1", type: "aborted", status: SpanStatusCode.ERROR },
+      { id: "c2", type: "aborted", status: SpanStatusCode.ERROR },
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   trace,
 } from "@opentelemetry/api";
 import type { ToolCall } from "@toolwright/tool-core";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 
 /** The instrumentation scope of the executor's spans. */
 export const TRACER_NAME = "@toolwright/tool-exec";
@@ -52,6 +53,20 @@ export function endToolSpan(span: Span, errorType: string | undefined, errorText
 export function endUnsettledToolSpan(span: Span, approval: "pending" | "deferred"): void {
   span.setAttribute("toolwright.approval", approval);
   span.end();
+}
+
+/**
+ * Records the span of a call that a run ends without preparing it: an awaiting call denied,
+ * expired or aborted, a deferred call aborted. Its earlier span (if any) ended in the run that
+ * suspended it, marked pending or deferred; the run that ends it gives it a span of its own, so
+ * the ending carries its `error.type` (`approval_denied`, `approval_expired`, `approval_error`,
+ * `aborted`, or the type of a listener's failure).
+ */
+export function traceUnpreparedEnding(outcome: ToolCallOutcome): void {
+  const span = startToolSpan(outcome.toolCall);
+  if (span === undefined) return;
+  const first = outcome.result.content[0];
+  endToolSpan(span, outcome.errorType, first?.type === "text" ? first.text : "");
 }
 
 /**
