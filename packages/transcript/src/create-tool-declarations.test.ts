@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createToolDeclarations } from "./create-tool-declarations";
 import { getCurrentTools } from "./get-current-tools";
-import { makeTestDeclaration } from "./make-test-messages";
-import { makeTestTool } from "./make-test-tool";
+import { makeTestDeclaration } from "./messages-test-support";
+import { makeTestTool } from "./tool-test-support";
 import { toToolDeclaration } from "./to-tool-declaration";
 
 function user(text: string): Message {

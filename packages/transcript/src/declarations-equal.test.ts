@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { declarationsEqual } from "./declarations-equal";
-import { makeTestTool } from "./make-test-tool";
+import { makeTestTool } from "./tool-test-support";
 import { toToolDeclaration } from "./to-tool-declaration";
 
 const base = makeTestTool("read");

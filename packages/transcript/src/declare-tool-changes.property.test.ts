@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { declareToolChanges } from "./declare-tool-changes";
 import { getCurrentTools } from "./get-current-tools";
-import { makeTestTool } from "./make-test-tool";
+import { makeTestTool } from "./tool-test-support";
 import { toToolDeclaration } from "./to-tool-declaration";
 
 const NUM_RUNS = 300;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { explainToolChanges } from "./explain-tool-changes";
-import { makeTestTool } from "./make-test-tool";
+import { makeTestTool } from "./tool-test-support";
 import { toToolDeclaration } from "./to-tool-declaration";
 import { TranscriptError } from "./transcript-error";
 

@@ -3,7 +3,7 @@ import type { Message } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { declareToolChanges } from "./declare-tool-changes";
 import { getCurrentTools } from "./get-current-tools";
-import { makeTestTool } from "./make-test-tool";
+import { makeTestTool } from "./tool-test-support";
 import { parseTranscript } from "./parse-transcript";
 import { serializeTranscript } from "./serialize-transcript";
 

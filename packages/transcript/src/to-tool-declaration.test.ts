@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { type Tool, ToolRegistry } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
-import { makeTestTool } from "./make-test-tool";
+import { makeTestTool } from "./tool-test-support";
 import { toToolDeclaration } from "./to-tool-declaration";
 import { TranscriptError } from "./transcript-error";
 
