@@ -5,8 +5,8 @@ import { z } from "zod";
 import { createToolDeclarations } from "./create-tool-declarations";
 import { getCurrentTools } from "./get-current-tools";
 import { makeTestDeclaration } from "./messages-test-support";
-import { makeTestTool } from "./tool-test-support";
 import { toToolDeclaration } from "./to-tool-declaration";
+import { makeTestTool } from "./tool-test-support";
 
 function user(text: string): Message {
   return { role: "user", content: text, timestamp: 0 };
