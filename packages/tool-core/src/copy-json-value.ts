@@ -9,7 +9,7 @@
  * The hot path builds no strings and keeps no stack: a failure is returned up the recursion, each
  * container adding its key, and turned into a JSON Pointer at the top.
  */
-import { toJsonPointer } from "@toolwright/schema-coerce";
+import { setDataProperty, toJsonPointer } from "@toolwright/schema-coerce";
 
 /** Deeper than this, arguments are refused rather than risk the stack. */
 export const MAX_ARGUMENT_DEPTH = 512;
@@ -120,16 +120,7 @@ function copyContainer(current: object, ancestors: Ancestor | undefined, depth: 
     }
     if (item === undefined) continue;
     // `__proto__` must stay an own data property, never the prototype.
-    if (key === "__proto__") {
-      Object.defineProperty(object, key, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      object[key] = item;
-    }
+    setDataProperty(object, key, item);
   }
   return object;
 }

@@ -35,21 +35,6 @@ export function appendPointer(pointer: string, ...segments: readonly (string | n
   return pointer + toJsonPointer(segments);
 }
 
-/** A new object with `key` set, safe for keys such as `__proto__`. */
-export function defineEntry(target: SchemaObject, key: string, value: unknown): void {
-  // Plain assignment is much faster; only `__proto__` would hit the prototype setter.
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
-  }
-}
-
 /** Whether `ref` points inside the same document (`#` or `#/…`). */
 export function isLocalRef(ref: string): boolean {
   return ref === "#" || ref.startsWith("#/");
