@@ -20,6 +20,7 @@ const parts = {
   providers: async () => (await import("./providers/bench-providers.js")).runProvidersBench,
   scale: async () => (await import("./scale/bench-scale.js")).runScaleBench,
   queue: async () => (await import("./queue/bench-queue.js")).runQueueBench,
+  journal: async () => (await import("./journal/bench-journal.js")).runJournalBench,
 };
 
 const requested = process.argv.slice(2).filter((argument) => argument !== "--");

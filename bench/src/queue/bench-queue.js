@@ -6,9 +6,8 @@
 // This file is also the worker process it spawns: `node bench-queue.js worker <url> <queue> <kind>`.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { findServiceUrl } from "../harness/find-service-url.js";
 import { formatRatio, ratioOf, verdict } from "../harness/stats.js";
 
 const here = fileURLToPath(import.meta.url);
@@ -65,20 +64,6 @@ async function runWorkerProcess([url = "", queueName = "", kind = "ours"]) {
   }
   console.log("ready");
   process.on("SIGTERM", () => void worker.close().then(() => process.exit(0)));
-}
-
-/** The Redis URL, or undefined. */
-function findRedisUrl() {
-  if (process.env.TOOLWRIGHT_REDIS_URL) return process.env.TOOLWRIGHT_REDIS_URL;
-  try {
-    const envFile = resolve(dirname(here), "../../../.ci/services.env");
-    const line = readFileSync(envFile, "utf8")
-      .split("\n")
-      .find((entry) => entry.startsWith("TOOLWRIGHT_REDIS_URL="));
-    return line?.slice("TOOLWRIGHT_REDIS_URL=".length).trim() || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -238,7 +223,7 @@ const formatMs = (ms) => (Number.isFinite(ms) ? `${ms.toFixed(2)} ms` : "n/a");
  * @returns {Promise<{ tables: import("../harness/table.js").Table[], summary: string[][] }>}
  */
 export async function runQueueBench(io) {
-  const url = findRedisUrl();
+  const url = findServiceUrl("TOOLWRIGHT_REDIS_URL");
   const loaded = await import("@toolwright/queue-bullmq").catch((error) => ({ error }));
   const missing =
     url === undefined

@@ -1,18 +1,26 @@
-// Group commit: the writes issued in one tick (and those issued while a commit is under way) go
-// into one transaction, so N concurrent writes cost one commit (one WAL flush) instead of N. Each
-// write has its own savepoint: a write that breaks the order rule fails alone. Writes are applied
-// sorted by batch (stably, so each batch keeps its order): two processes' transactions then lock
-// batch rows in the same order and cannot deadlock. A fenced write's lock check is made once per
-// batch and fence in a transaction: its row lock holds until the commit.
+// Group commit: the writes issued in one tick (and those issued while earlier groups commit) go
+// into one transaction, so N concurrent writes cost one commit (one WAL flush) and a fixed number
+// of round trips instead of N of each: one statement for the writes made while calls run
+// (write-group-in-one-statement.ts), a few for the others (write-group-records.ts). Up to
+// MAX_GROUPS_IN_FLIGHT groups commit at once on their own connections, so a batch's next write
+// never waits for a whole other group's round trips, and PostgreSQL flushes concurrent commits
+// together. A batch's writes keep their issue order: a write of a batch that is in a group still
+// committing waits for the next group after it (as do the batch's later writes).
+//
+// A group of nothing but `completed` records commits with `synchronous_commit = off`: it is
+// acknowledged before its WAL flush, so a database crash can lose it. Every call of such a batch
+// is settled (the order rule refuses `completed` otherwise), so a lost `completed` only lists the
+// batch as open again, and recovering it reports the recorded results and runs nothing.
 import type { JournalRecord } from "@toolwright/tool-exec";
 import { checkOutClient } from "./checked-out-client";
 import type { PostgresJournalPool } from "./postgres-journal-options";
-import { type WriteFence, writeBatchRecords } from "./write-batch-records";
+import { writeGroupInOneStatement } from "./write-group-in-one-statement";
+import { type GroupWrite, type WriteFence, writeGroupRecords } from "./write-group-records";
 
-interface PendingWrite {
-  readonly batchId: string;
-  readonly records: readonly JournalRecord[];
-  readonly fence: WriteFence | undefined;
+/** Groups committing at once, each on a connection of the pool. */
+export const MAX_GROUPS_IN_FLIGHT = 4;
+
+interface PendingWrite extends GroupWrite {
   resolve(inserted: number): void;
   reject(error: unknown): void;
 }
@@ -27,78 +35,89 @@ export interface GroupCommitter {
 
 export function createGroupCommitter(pool: PostgresJournalPool, schema: string): GroupCommitter {
   let pending: PendingWrite[] = [];
-  let flushing: Promise<void> | undefined;
+  /** Batches with a write in a group that is committing. */
+  const committing = new Set<string>();
+  let inFlight = 0;
+  let scheduled = false;
+  let idleWaiters: (() => void)[] = [];
 
-  async function commitGroup(group: PendingWrite[]): Promise<void> {
-    const outcomes = new Map<
-      PendingWrite,
-      { ok: true; inserted: number } | { ok: false; error: unknown }
-    >();
-    const ordered = [...group].sort((left, right) =>
-      left.batchId < right.batchId ? -1 : left.batchId > right.batchId ? 1 : 0,
-    );
+  async function commitGroup(group: readonly PendingWrite[]): Promise<void> {
+    const lazy = group.every((write) => write.records.every((record) => record.t === "completed"));
     const checkedOut = await checkOutClient(pool);
     const { client } = checkedOut;
-    const fenced = new Set<string>();
+    let outcomes: Awaited<ReturnType<typeof writeGroupRecords>>;
     try {
-      await client.query("begin");
-      for (const entry of ordered) {
-        const fenceKey = entry.fence === undefined ? "" : `${entry.batchId}\n${entry.fence.epoch}`;
-        await client.query("savepoint journal_write");
-        try {
-          const inserted = await writeBatchRecords(
-            client,
-            schema,
-            entry.batchId,
-            entry.records,
-            entry.fence,
-            fenced.has(fenceKey),
-          );
-          await client.query("release savepoint journal_write");
-          // Only now: a rolled-back savepoint also gives up the row lock its fence check took.
-          if (entry.fence !== undefined) fenced.add(fenceKey);
-          outcomes.set(entry, { ok: true, inserted });
-        } catch (error) {
-          await client.query("rollback to savepoint journal_write");
-          outcomes.set(entry, { ok: false, error });
-        }
+      const atOnce = await writeGroupInOneStatement(client, schema, group);
+      if (atOnce !== undefined) outcomes = atOnce;
+      else {
+        await client.query(lazy ? "begin; set local synchronous_commit = off" : "begin");
+        outcomes = await writeGroupRecords(client, schema, group);
+        await client.query("commit");
       }
-      await client.query("commit");
       checkedOut.release();
     } catch (error) {
       await client.query("rollback").catch(() => {});
       checkedOut.release(error);
-      for (const entry of group) entry.reject(error);
+      for (const write of group) write.reject(error);
       return;
     }
-    for (const entry of group) {
-      const outcome = outcomes.get(entry)!;
-      if (outcome.ok) entry.resolve(outcome.inserted);
-      else entry.reject(outcome.error);
+    for (const [index, write] of group.entries()) {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) write.resolve(outcome.inserted);
+      else write.reject(outcome.error);
     }
   }
 
-  async function flush(): Promise<void> {
-    await Promise.resolve();
-    while (pending.length > 0) {
-      const group = pending;
-      pending = [];
-      await commitGroup(group).catch((error: unknown) => {
-        for (const entry of group) entry.reject(error);
-      });
+  /** Starts groups while there is room and a write whose batch is not committing. */
+  function pump(): void {
+    scheduled = false;
+    while (inFlight < MAX_GROUPS_IN_FLIGHT && pending.length > 0) {
+      const group: PendingWrite[] = [];
+      const held: PendingWrite[] = [];
+      const waiting = new Set<string>();
+      for (const write of pending) {
+        // Once one write of a batch waits, its later writes wait too: issue order is kept.
+        if (committing.has(write.batchId) || waiting.has(write.batchId)) {
+          waiting.add(write.batchId);
+          held.push(write);
+        } else group.push(write);
+      }
+      pending = held;
+      if (group.length === 0) break;
+      const batchIds = new Set(group.map((write) => write.batchId));
+      for (const batchId of batchIds) committing.add(batchId);
+      inFlight++;
+      void commitGroup(group)
+        .catch((error: unknown) => {
+          for (const write of group) write.reject(error);
+        })
+        .finally(() => {
+          for (const batchId of batchIds) committing.delete(batchId);
+          inFlight--;
+          pump();
+        });
     }
-    flushing = undefined;
+    if (inFlight === 0 && pending.length === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
   }
 
   return {
     write(batchId, records, fence) {
       return new Promise<number>((resolve, reject) => {
         pending.push({ batchId, records, fence, resolve, reject });
-        flushing ??= flush();
+        // Let every write of the current tick join the first group.
+        if (!scheduled) {
+          scheduled = true;
+          queueMicrotask(pump);
+        }
       });
     },
-    async idle() {
-      await flushing;
+    idle() {
+      if (inFlight === 0 && pending.length === 0 && !scheduled) return Promise.resolve();
+      return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
   };
 }

@@ -31,6 +31,28 @@ function openJournal(journalSchema = schema): ToolCallJournal {
   };
 }
 
+/** A pool that counts checkouts, statements and commits made through it. */
+function countingPool(pool: pg.Pool) {
+  const counts = { checkouts: 0, queries: 0, commits: 0 };
+  return {
+    counts,
+    async connect() {
+      counts.checkouts++;
+      const client = await pool.connect();
+      return {
+        query: (text: string, values?: unknown[]) => {
+          counts.queries++;
+          if (text === "commit") counts.commits++;
+          return client.query(text, values);
+        },
+        release: (error?: Error | boolean) => client.release(error),
+        on: client.on.bind(client),
+        off: client.off.bind(client),
+      };
+    },
+  };
+}
+
 const at = "2026-12-01T14:00:00.000Z";
 const batchRecord = (batchId: string) =>
   ({
@@ -117,35 +139,100 @@ describe.skipIf(url === "")("createPostgresJournal", () => {
   });
 
   it("should commit the writes of one tick in one transaction (group commit)", async () => {
-    const pool = createPool();
-    let commits = 0;
-    const connect = pool.connect.bind(pool);
-    const counting = {
-      async connect() {
-        const client = await connect();
-        return {
-          query: (text: string, values?: unknown[]) => {
-            if (text === "commit") commits++;
-            return client.query(text, values);
-          },
-          release: (error?: Error | boolean) => client.release(error),
-          on: client.on.bind(client),
-          off: client.off.bind(client),
-        };
-      },
-    };
+    const counting = countingPool(createPool());
     const journal = createPostgresJournal({ pool: counting as never, schema });
     await journal.listOpen();
     const batchId = `group-${crypto.randomUUID()}`;
     await journal.append(batchId, [batchRecord(batchId)]);
-    commits = 0;
+    counting.counts.commits = 0;
+    counting.counts.queries = 0;
     const calls = Array.from({ length: 100 }, (_, index) => `call-${index}`);
     await Promise.all(
       calls.map((callId) => journal.settle(batchId, { ...settledRecord(callId), callId })),
     );
-    expect(commits).toBe(1);
+    // Settles while calls run take one statement, its own transaction: one commit.
+    expect(counting.counts).toMatchObject({ queries: 1, commits: 0 });
     const settled = (await journal.read(batchId)).filter((record) => record.t === "settled");
     expect(settled.map((record) => (record as { callId: string }).callId)).toEqual(calls);
+    await journal.close();
+  });
+
+  it("should lock many batches at once with one statement on one connection", async () => {
+    const counting = countingPool(createPool());
+    const journal = createPostgresJournal({ pool: counting as never, schema });
+    await journal.listOpen();
+    const batchIds = Array.from({ length: 16 }, () => `many-${crypto.randomUUID()}`);
+    counting.counts.checkouts = 0;
+    counting.counts.queries = 0;
+    const locks = await Promise.all(batchIds.map((batchId) => journal.lock(batchId, "test")));
+    expect(counting.counts).toMatchObject({ checkouts: 1, queries: 1 });
+    // Each is held: another journal is refused, and this one refuses a second lock.
+    const other = openJournal();
+    const refused = await other.lock(batchIds[0]!, "other").catch((error: unknown) => error);
+    expect(ToolBatchError.isInstance(refused) && refused.code).toBe("BATCH_LOCKED");
+    const again = await journal.lock(batchIds[1]!, "again").catch((error: unknown) => error);
+    expect(ToolBatchError.isInstance(again) && again.code).toBe("BATCH_LOCKED");
+    await Promise.all(locks.map((lock) => lock.release()));
+    const taken = await other.lock(batchIds[0]!, "other");
+    await taken.release();
+    await other.close();
+    await journal.close();
+  });
+
+  it("should write the records of many batches in one tick in a fixed number of statements", async () => {
+    const counting = countingPool(createPool());
+    const journal = createPostgresJournal({ pool: counting as never, schema });
+    const batchIds = Array.from({ length: 16 }, () => `fixed-${crypto.randomUUID()}`);
+    const locks = await Promise.all(batchIds.map((batchId) => journal.lock(batchId, "test")));
+    await Promise.all(batchIds.map((batchId) => journal.append(batchId, [batchRecord(batchId)])));
+    counting.counts.queries = 0;
+    counting.counts.commits = 0;
+    const written = await Promise.all(
+      batchIds.map((batchId) => journal.settle(batchId, settledRecord(batchId))),
+    );
+    expect(written).toEqual(batchIds.map(() => "recorded"));
+    // One statement checks every batch and inserts every record: no savepoint or check per write.
+    expect(counting.counts).toMatchObject({ queries: 1, commits: 0 });
+    counting.counts.queries = 0;
+    // Completing takes the full path: begin, the state, the records, the batch rows, commit.
+    await Promise.all(batchIds.map((batchId) => journal.append(batchId, [{ t: "completed", at }])));
+    expect(counting.counts).toMatchObject({ queries: 5, commits: 1 });
+    expect(await journal.listOpen()).not.toContain(batchIds[0]);
+    await Promise.all(locks.map((lock) => lock.release()));
+    await journal.close();
+  });
+
+  it("should fail only the write that breaks the order rule when a group holds several", async () => {
+    const journal = openJournal();
+    const open = `rule-open-${crypto.randomUUID()}`;
+    const done = `rule-done-${crypto.randomUUID()}`;
+    await journal.append(open, [batchRecord(open)]);
+    await journal.append(done, [batchRecord(done), { t: "completed", at }]);
+    const [late, fine, unknown] = await Promise.allSettled([
+      journal.settle(done, settledRecord("late")),
+      journal.settle(open, settledRecord("fine")),
+      journal.append(`rule-none-${crypto.randomUUID()}`, [{ t: "completed", at }]),
+    ]);
+    expect(fine).toEqual({ status: "fulfilled", value: "recorded" });
+    for (const refused of [late, unknown]) {
+      expect(refused?.status).toBe("rejected");
+      const reason = (refused as PromiseRejectedResult).reason;
+      expect(ToolBatchError.isInstance(reason) && reason.code).toBe("INVALID_ARGUMENT");
+    }
+    // Writes made while calls run share one statement; when one batch of it fails the check,
+    // the others are still written.
+    const [lateStart, fineStart] = await Promise.allSettled([
+      journal.append(done, [{ t: "started", callId: "c2", attempt: 1, replay: "never", at }]),
+      journal.append(open, [{ t: "started", callId: "c2", attempt: 1, replay: "never", at }]),
+    ]);
+    expect(fineStart?.status).toBe("fulfilled");
+    expect(lateStart?.status).toBe("rejected");
+    expect((await journal.read(open)).map((record) => record.t)).toEqual([
+      "batch",
+      "settled",
+      "started",
+    ]);
+    expect((await journal.read(done)).map((record) => record.t)).toEqual(["batch", "completed"]);
     await journal.close();
   });
 

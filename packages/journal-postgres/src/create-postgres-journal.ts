@@ -5,11 +5,12 @@ import {
   type ToolCallJournal,
   validateJournalRecords,
 } from "@toolwright/tool-exec";
-import { type CheckedOutClient, checkOutClient } from "./checked-out-client";
+import { checkOutClient } from "./checked-out-client";
 import { createGroupCommitter } from "./create-group-committer";
+import { createLockSession, type SessionLock } from "./create-lock-session";
 import { migrateJournalSchema } from "./migrate-journal-schema";
 import type { PostgresJournalOptions } from "./postgres-journal-options";
-import type { WriteFence } from "./write-batch-records";
+import type { WriteFence } from "./write-group-records";
 
 const SCHEMA_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -17,9 +18,9 @@ const SCHEMA_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
  * A {@link ToolCallJournal} in PostgreSQL, for several processes or machines sharing batches.
  * Records are rows of `<schema>.records` (JSON, exactly as written); `settle` and `decide` insert
  * with `on conflict do nothing` against unique indexes, so a call is settled and decided once
- * whatever races. Writes of one tick share one transaction (group commit). `lock` holds a session
- * advisory lock on a connection checked out for the lock's lifetime: it disappears when the
- * process or its connection dies. Throws `ToolBatchError` `INVALID_ARGUMENT` for a bad `schema`.
+ * whatever races. Writes of one tick share one transaction (group commit). `lock` takes a session
+ * advisory lock on the journal's lock session (one connection for all its locks, checked out while
+ * any is held): it disappears when the process or that connection dies. Throws `ToolBatchError` `INVALID_ARGUMENT` for a bad `schema`.
  */
 export function createPostgresJournal(options: PostgresJournalOptions): ToolCallJournal {
   const { pool, schema: schemaName = "toolwright", migrate = true } = options;
@@ -37,6 +38,7 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
   }
   const schema = `"${schemaName}"`;
   const committer = createGroupCommitter(pool, schema);
+  const locks = createLockSession(pool, schema, schemaName);
   const heldLocks = new Map<string, HeldLock>();
   let migrated: Promise<void> | undefined;
   let closed = false;
@@ -67,8 +69,8 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
   /** The fence of a write to `batchId`: the lock this journal holds on it, if any. */
   function fenceOf(batchId: string): WriteFence | undefined {
     const held = heldLocks.get(batchId);
-    if (held === undefined) return undefined;
-    if (held.connection.broken()) {
+    if (held?.lock === undefined) return undefined;
+    if (held.lock.lost()) {
       throw new ToolBatchError(
         "BATCH_LOCKED",
         `Batch ${batchId} is no longer locked by ${held.owner}: the lock's database connection ended (a restart, a failover, a terminated session), and another session may hold the batch now; stop working on it and recover it`,
@@ -121,42 +123,41 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
     },
     async lock(batchId, owner): Promise<JournalLock> {
       await ready(batchId);
-      const connection = await checkOutClient(pool);
-      const key = [`${schemaName}:${batchId}`];
-      let epoch: string | undefined;
-      try {
-        const { rows } = await connection.client.query<{ locked: boolean }>(
-          "select pg_try_advisory_lock(hashtext('toolwright'), hashtext($1)) as locked",
-          key,
+      // One session holds every lock of this journal, and its locks stack: a batch this journal
+      // holds (or is taking) is refused here.
+      const holder = heldLocks.get(batchId);
+      if (holder !== undefined) {
+        throw new ToolBatchError(
+          "BATCH_LOCKED",
+          `Batch ${batchId} is locked by ${holder.owner} (this journal)`,
         );
-        if (rows[0]?.locked === true) {
-          // A new fencing token: the writes of an earlier holder that lost the lock now fail.
-          const raised = await connection.client.query<{ epoch: string }>(
-            `insert into ${schema}.locks (batch_id, epoch) values ($1, 1)
-             on conflict (batch_id) do update set epoch = ${schema}.locks.epoch + 1
-             returning epoch::text as epoch`,
-            [batchId],
-          );
-          epoch = raised.rows[0]?.epoch;
-        }
-      } catch (error) {
-        connection.release(error);
-        throw error;
       }
-      if (epoch === undefined) {
-        connection.release();
+      const taking = locks.lock(batchId);
+      const placeholder: HeldLock = { owner, epoch: "", lock: undefined };
+      heldLocks.set(batchId, placeholder);
+      let granted: SessionLock | undefined;
+      try {
+        granted = await taking;
+      } finally {
+        if (heldLocks.get(batchId) === placeholder) heldLocks.delete(batchId);
+      }
+      if (granted !== undefined && closed) {
+        await granted.release();
+        throw new Error("The Postgres journal is closed");
+      }
+      if (granted === undefined) {
         throw new ToolBatchError(
           "BATCH_LOCKED",
           `Batch ${batchId} is locked by another session (an advisory lock in schema ${schemaName}); ${owner} cannot take it`,
         );
       }
-      const held: HeldLock = { epoch, owner, connection, key };
+      const held: HeldLock = { owner, epoch: granted.epoch, lock: granted };
       heldLocks.set(batchId, held);
       return {
         async release() {
           if (heldLocks.get(batchId) !== held) return;
           heldLocks.delete(batchId);
-          await unlock(connection, key);
+          await granted.release();
         },
       };
     },
@@ -165,32 +166,13 @@ export function createPostgresJournal(options: PostgresJournalOptions): ToolCall
       await committer.idle();
       const held = [...heldLocks.values()];
       heldLocks.clear();
-      await Promise.all(held.map(({ connection, key }) => unlock(connection, key)));
+      await Promise.all(held.map(({ lock }) => lock?.release()));
     },
   };
 }
 
-/** A lock this journal holds: its connection (holding the advisory lock) and fencing token. */
+/** A lock this journal holds (`lock` unset while it is being taken) and its fencing token. */
 interface HeldLock extends WriteFence {
   readonly owner: string;
-  readonly connection: CheckedOutClient;
-  readonly key: string[];
-}
-
-async function unlock(connection: CheckedOutClient, key: string[]): Promise<void> {
-  if (connection.broken()) {
-    // A broken connection took its session, and the lock, with it.
-    connection.release();
-    return;
-  }
-  try {
-    await connection.client.query(
-      "select pg_advisory_unlock(hashtext('toolwright'), hashtext($1))",
-      key,
-    );
-    connection.release();
-  } catch (error) {
-    // The connection is broken: discarding it ends its session, and the lock with it.
-    connection.release(error);
-  }
+  readonly lock: SessionLock | undefined;
 }

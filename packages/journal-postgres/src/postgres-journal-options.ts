@@ -44,9 +44,10 @@ export interface PostgresJournalPool {
 /** Options of {@link createPostgresJournal}. */
 export interface PostgresJournalOptions {
   /**
-   * The pool the journal queries through; it stays yours (`close()` does not end it). Each held
-   * batch lock keeps one of its connections checked out, and writes need one more: give it more
-   * connections than batches you lock at once.
+   * The pool the journal queries through; it stays yours (`close()` does not end it). The journal
+   * keeps one of its connections checked out while it holds any batch lock (all its locks share
+   * it) and commits on up to four more at once: it needs at least two connections, and five or
+   * more never keep a write waiting.
    */
   readonly pool: PostgresJournalPool;
   /** The schema of the journal's tables; default `"toolwright"`. Lower-case letters, digits and `_`. */

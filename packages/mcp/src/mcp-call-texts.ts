@@ -1,5 +1,5 @@
 /**
- * Every text a mounted tool throws, in one place: they are part of the contract (SPEC §9.4) and
+ * Every text a mounted tool throws, in one place: they are part of the package's contract and
  * the model reads them, so tests import them rather than retyping them.
  */
 

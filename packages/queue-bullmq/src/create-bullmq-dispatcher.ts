@@ -39,7 +39,7 @@ export interface BullmqDispatcher extends ToolDispatcher {
 }
 
 /**
- * The coordinator's side of remote execution (SPEC §12): each call becomes a BullMQ job named after
+ * The coordinator's side of remote execution: each call becomes a BullMQ job named after
  * its tool, with an id derived from the call's idempotency key, and `execute` resolves with what a
  * worker (`startBullmqToolWorker`) reports. Progress arrives as `onUpdate`; an abort removes a job
  * that has not started and asks the worker running one to stop (a `tw-cancel` queue event).

@@ -48,7 +48,7 @@ export interface BullmqToolWorker {
 const EARLY_CANCEL_MEMORY_MS = 60_000;
 
 /**
- * Starts a worker that runs dispatched tool calls (SPEC §12): it takes jobs from `queueName`, runs
+ * Starts a worker that runs dispatched tool calls: it takes jobs from `queueName`, runs
  * the named tool's `execute` with a context built for the worker, and returns a
  * `ToolDispatchResult`. A redelivered `never` call is answered `interrupted` without running; a
  * coordinator's cancel event aborts the tool's signal. Resolves once the worker listens.

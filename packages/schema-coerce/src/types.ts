@@ -33,7 +33,10 @@ export interface PatternMatcher {
   test(input: string): boolean;
 }
 
-/** The coercion rule set: Pi's (SPEC §1.4) or the lossless one (SPEC §1.5). */
+/**
+ * The coercion rule set: Pi's (which may invent a value for `null` or `""`) or the lossless one
+ * (which never does); the README has both tables.
+ */
 export type CoercionMode = "pi" | "lossless";
 
 /** Options of {@link compile}. */
@@ -54,11 +57,11 @@ export interface CompileOptions {
   readonly unresolvedRefs?: "throw" | "reject" | undefined;
   /**
    * Turn on the coercion passes in `coerce()` / `parse()`. `true` (also spelled `"pi"`): Pi's
-   * three passes exactly (SPEC §1.4), which may invent values (`null` → `"null"` / `0` /
+   * three passes exactly, which may invent values (`null` → `"null"` / `0` /
    * `false`, `""` → `0`, `2.7` → `2`). `"lossless"`: the same passes with only conversions that
    * keep what the model wrote, plus the `drop-empty`, `enum-case`, `default` and `null-string`
-   * rules and, with `parseJsonStrings`, `python-literal` (SPEC §1.5; the README has both tables
-   * side by side). `false` / absent: no coercion.
+   * rules and, with `parseJsonStrings`, `python-literal` (the README has both tables side by
+   * side). `false` / absent: no coercion.
    */
   readonly coerce?: boolean | CoercionMode | undefined;
   /** Let `coerce`/`parse` drop properties forbidden by `additionalProperties: false`. */

@@ -85,9 +85,9 @@ export interface ToolDefinitionBase<TParameters> {
    */
   prepareArguments?(raw: Readonly<Record<string, unknown>>): unknown;
   /**
-   * How the model's arguments are repaired before validation. `"lossless"` (the default, SPEC
-   * §1.5): only conversions that keep what the model wrote (`"42"` → 42, `"TRUE"` → true), never
-   * an invented value (`null` stays `null` and fails). `"pi"`: Pi's rules (SPEC §1.4), which also
+   * How the model's arguments are repaired before validation. `"lossless"` (the default):
+   * only conversions that keep what the model wrote (`"42"` → 42, `"TRUE"` → true), never
+   * an invented value (`null` stays `null` and fails). `"pi"`: Pi's rules, which also
    * turn a required `null` into `"null"` / `0` / `false`, `""` into `0`, `2.7` into `2`. Wins over
    * the registry's `coercion`.
    */

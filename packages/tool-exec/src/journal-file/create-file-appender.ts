@@ -1,7 +1,9 @@
 // Appends text to one open file with group commit: every append issued while a write is under way
 // (or in the same tick as the first) goes into the next single write + fdatasync, so N concurrent
-// records cost one sync instead of N. Only fs/promises: a sync call would stall the event loop for
-// the whole flush (about 5 ms per fdatasync here).
+// records cost one sync instead of N. A lazy append (`durable: false`) is written in order with the
+// others but asks for no sync of its own: it is synced only if a durable append shares its group.
+// Only fs/promises: a sync call would stall the event loop for the whole flush (about 5 ms per
+// fdatasync here).
 import type { FileHandle } from "node:fs/promises";
 
 /** How appends reach the disk: one fdatasync per group of appends, one per append, or none. */
@@ -9,14 +11,18 @@ export type FileJournalSync = "group" | "each" | "none";
 
 interface PendingAppend {
   readonly bytes: Buffer;
+  readonly durable: boolean;
   resolve(): void;
   reject(error: unknown): void;
 }
 
 /** Appends to a file; see the file header. */
 export interface FileAppender {
-  /** Resolves once `text` is written (and synced, unless `sync` is `"none"`). */
-  append(text: string): Promise<void>;
+  /**
+   * Resolves once `text` is written (and synced, unless `sync` is `"none"` or `durable` is
+   * `false`: then it survives this process crashing, but not the machine).
+   */
+  append(text: string, durable?: boolean): Promise<void>;
   /** Waits for pending appends, then closes the file. */
   close(): Promise<void>;
   /** Bytes of the file known written (and synced): all of it, unless a write failed. */
@@ -24,22 +30,23 @@ export interface FileAppender {
 }
 
 /**
- * An appender over `handle` (opened for appending, holding `initialSize` bytes). `afterFirstSync`,
- * when given, runs once after the first synced write and before it resolves (the file journal syncs
- * the folder of a new file there). After a failed write every later append rejects with that
+ * An appender over `handle` (opened for appending, holding `initialSize` bytes). `withFirstSync`,
+ * when given, runs once beside the first synced write's fdatasync, and that write resolves only once
+ * both have (the file journal syncs the folder of a new file there: the file's entry exists since
+ * it was opened, so both flushes may run at once). After a failed write every later append rejects with that
  * failure, and the file is cut back to the bytes written before it (best effort: on a full disk
  * this frees what the failed write took, and leaves no partial line behind).
  */
 export function createFileAppender(
   handle: FileHandle,
   sync: FileJournalSync,
-  afterFirstSync?: () => Promise<void>,
+  withFirstSync?: () => Promise<void>,
   initialSize = 0,
 ): FileAppender {
   let pending: PendingAppend[] = [];
   let flushing: Promise<void> | undefined;
   let failure: unknown;
-  let firstSyncDone = afterFirstSync === undefined;
+  let firstSyncDone = withFirstSync === undefined;
   let goodSize = initialSize;
 
   async function writeGroup(group: readonly PendingAppend[]): Promise<void> {
@@ -51,16 +58,18 @@ export function createFileAppender(
         const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
         offset += bytesWritten;
       }
-      if (sync !== "none") await handle.datasync();
+      if (sync !== "none" && group.some((entry) => entry.durable)) {
+        if (firstSyncDone) await handle.datasync();
+        else {
+          await Promise.all([handle.datasync(), withFirstSync?.()]);
+          firstSyncDone = true;
+        }
+      }
     } catch (error) {
       if (offset > 0) await handle.truncate(goodSize).catch(() => {});
       throw error;
     }
     goodSize += bytes.length;
-    if (!firstSyncDone) {
-      await afterFirstSync?.();
-      firstSyncDone = true;
-    }
   }
 
   async function flush(): Promise<void> {
@@ -82,10 +91,10 @@ export function createFileAppender(
   }
 
   return {
-    append(text) {
+    append(text, durable = true) {
       if (failure !== undefined) return Promise.reject(failure);
       return new Promise<void>((resolve, reject) => {
-        pending.push({ bytes: Buffer.from(text, "utf8"), resolve, reject });
+        pending.push({ bytes: Buffer.from(text, "utf8"), durable, resolve, reject });
         flushing ??= flush();
       });
     },

@@ -1,7 +1,17 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import {
+  appendFile,
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
+import { tmpdir, uptime } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { JournalRecord, SettledRecord } from "../journal/journal-record";
 import { ToolBatchError } from "../model/tool-batch-error";
 import { createJournalContractCases } from "../testing/journal-contract-cases";
@@ -54,7 +64,21 @@ async function rejection(promise: Promise<unknown>): Promise<ToolBatchError> {
   return error as ToolBatchError;
 }
 
+/** Counts fdatasync and fsync calls of every FileHandle from now until the spies are restored. */
+async function countFileSyncs(): Promise<{ datasync: () => number; fsync: () => number }> {
+  const probe = await open(root, "r");
+  const prototype = Object.getPrototypeOf(probe);
+  await probe.close();
+  const datasync = vi.spyOn(prototype, "datasync");
+  const fsync = vi.spyOn(prototype, "sync");
+  return { datasync: () => datasync.mock.calls.length, fsync: () => fsync.mock.calls.length };
+}
+
 describe("createFileJournal", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   describe("the journal contract", () => {
     let dir = "";
     beforeAll(async () => {
@@ -228,5 +252,83 @@ describe("createFileJournal", () => {
         new RegExp(`createFileJournal: ${name}`),
       );
     }
+  });
+
+  describe("durable points", () => {
+    it("should take and release a lock without any fdatasync or fsync", async () => {
+      const journal = createFileJournal({ dir: await freshDir() });
+      const syncs = await countFileSyncs();
+      const lock = await journal.lock("b1", "test");
+      await lock.release();
+      expect([syncs.datasync(), syncs.fsync()]).toEqual([0, 0]);
+      await journal.close();
+    });
+
+    it("should write a completed record alone without a sync, deleted or kept", async () => {
+      for (const retainCompleted of [false, true]) {
+        const dir = await freshDir();
+        const journal = createFileJournal({ dir, retainCompleted });
+        const lock = await journal.lock("b1", "test");
+        await journal.append("b1", [batch("b1"), started("c1")]);
+        await journal.settle("b1", settled("c1"));
+        const syncs = await countFileSyncs();
+        await journal.append("b1", [{ t: "completed", at }]);
+        expect(syncs.datasync()).toBe(0);
+        vi.restoreAllMocks();
+        const files = (await readdir(dir)).filter((name) => !name.endsWith(".lock"));
+        expect(files).toEqual(retainCompleted ? ["b1.jsonl"] : []);
+        if (retainCompleted)
+          expect((await journal.read("b1")).map((record) => record.t)).toContain("completed");
+        expect(await journal.listOpen()).toEqual([]);
+        await lock.release();
+        await journal.close();
+      }
+    });
+
+    it("should share folder fsyncs among batches whose files are created at once", async () => {
+      const journal = createFileJournal({ dir: await freshDir() });
+      const batchIds = Array.from({ length: 12 }, (_, index) => `b${index}`);
+      const locks = await Promise.all(batchIds.map((batchId) => journal.lock(batchId, "test")));
+      const syncs = await countFileSyncs();
+      await Promise.all(batchIds.map((batchId) => journal.append(batchId, [batch(batchId)])));
+      // One fsync for the first file, at most one more for every file created while it ran.
+      expect(syncs.fsync()).toBeLessThanOrEqual(2);
+      expect(syncs.datasync()).toBe(12);
+      vi.restoreAllMocks();
+      for (const batchId of batchIds) expect((await journal.read(batchId)).length).toBe(1);
+      await Promise.all(locks.map((lock) => lock.release()));
+      await journal.close();
+    });
+
+    it("should take over a lock file written before this machine booted, even an unreadable one", async () => {
+      const dir = await freshDir();
+      const beforeBoot = new Date(Date.now() - uptime() * 1000 - 60_000);
+      // What a power loss can leave: the lock's folder entry made it to disk, its content did not.
+      await writeFile(join(dir, "b1.lock"), "");
+      await utimes(join(dir, "b1.lock"), beforeBoot, beforeBoot);
+      // A readable one whose pid now belongs to a live process (this one).
+      const content = {
+        pid: process.pid,
+        hostname: (await import("node:os")).hostname(),
+        startedAt: at,
+        owner: "old",
+        token: "t",
+      };
+      await writeFile(join(dir, "b2.lock"), JSON.stringify(content));
+      await utimes(join(dir, "b2.lock"), beforeBoot, beforeBoot);
+      const journal = createFileJournal({ dir });
+      const first = await journal.lock("b1", "after the reboot");
+      const second = await journal.lock("b2", "after the reboot");
+      await first.release();
+      await second.release();
+      await journal.close();
+      // An unreadable lock of this boot is still refused: only a person or a program wrote it.
+      await writeFile(join(dir, "b3.lock"), "");
+      const other = createFileJournal({ dir });
+      const refused = await rejection(other.lock("b3", "test"));
+      expect(refused.code).toBe("BATCH_LOCKED");
+      expect(refused.message).toContain("unreadable lock file");
+      await other.close();
+    });
   });
 });

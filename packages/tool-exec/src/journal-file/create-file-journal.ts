@@ -17,7 +17,7 @@ import { fileJournalError } from "./file-journal-error";
 import type { FileJournalOptions } from "./file-journal-options";
 import { readDecisionsFile, readMainFile } from "./read-batch-files";
 import { serializeRecordLine } from "./serialize-record-line";
-import { syncFolder } from "./sync-folder";
+import { createFolderSyncer } from "./sync-folder";
 import { validateFileJournalOptions } from "./validate-file-journal-options";
 
 /** A batch this journal holds the lock of: only the holder appends to its file. */
@@ -41,6 +41,8 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
   const held = new Map<string, HeldBatch>();
   let closed = false;
   let folderReady: Promise<unknown> | undefined;
+  // One fsync of the folder makes the entries of every batch file created before it durable.
+  const folder = createFolderSyncer(dir);
 
   const mainPath = (batchId: string) => join(dir, `${batchId}.jsonl`);
   const decisionsPath = (batchId: string) => join(dir, `${batchId}.decisions.jsonl`);
@@ -67,7 +69,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
       const handle = await open(mainPath(batchId), "a");
       const size = (await handle.stat()).size;
       // A new file's folder entry must be durable too ("none" syncs nothing).
-      const syncNewFolder = size === 0 && sync !== "none" ? () => syncFolder(dir) : undefined;
+      const syncNewFolder = size === 0 && sync !== "none" ? () => folder.sync() : undefined;
       return createFileAppender(handle, sync, syncNewFolder, size);
     })();
     return batch.appender;
@@ -80,15 +82,19 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
     const lineOf = new Map(records.map((record, position) => [record, lines[position]]));
     const admitted = admitJournalRecords(batch.index, batchId, records);
     if (admitted.length === 0) return 0;
-    try {
-      const appender = await appenderOf(batchId, batch);
-      await appender.append(admitted.map((record) => lineOf.get(record)).join(""));
-    } catch (error) {
-      throw fileJournalError("append to", mainPath(batchId), batchId, error);
+    // `completed` alone is written lazily (see "What each write guarantees" in the README): if a
+    // machine crash loses it, every call is settled, so recovery only reports the recorded results.
+    const lazy = admitted.every((record) => record.t === "completed");
+    const deleting = !retainCompleted && admitted.some((record) => record.t === "completed");
+    if (!(lazy && deleting)) {
+      try {
+        const appender = await appenderOf(batchId, batch);
+        await appender.append(admitted.map((record) => lineOf.get(record)).join(""), !lazy);
+      } catch (error) {
+        throw fileJournalError("append to", mainPath(batchId), batchId, error);
+      }
     }
-    if (!retainCompleted && admitted.some((record) => record.t === "completed")) {
-      await deleteBatchFiles(batchId, batch);
-    }
+    if (deleting) await deleteBatchFiles(batchId, batch);
     return admitted.length;
   }
 
@@ -114,7 +120,7 @@ export function createFileJournal(options: FileJournalOptions): ToolCallJournal 
         `Cannot record a decision for batch ${batchId}: ${index.exists ? "it is completed" : "unknown batch"}`,
       );
     }
-    return decideInFile(decisionsPath(batchId), record, sync, () => syncFolder(dir)).catch(
+    return decideInFile(decisionsPath(batchId), record, sync, () => folder.sync()).catch(
       (error: unknown) => {
         throw fileJournalError("append a decision to", decisionsPath(batchId), batchId, error);
       },
