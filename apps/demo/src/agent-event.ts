@@ -1,9 +1,9 @@
+import type { AssistantMessage, SystemMessage } from "@toolwright/tool-core";
 import type {
   ToolBatchResultMode,
   ToolCallErrorType,
   ToolExecutionEvent,
 } from "@toolwright/tool-exec";
-import type { AssistantMessage, SystemMessage } from "@toolwright/transcript";
 import type { Scene } from "./chat-model";
 
 /** How a batch ran: concurrently, one call at a time, or not at all (cut-off message). */

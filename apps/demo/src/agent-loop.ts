@@ -1,4 +1,4 @@
-import type { ToolRegistry } from "@toolwright/tool-core";
+import type { Message, SystemMessage, ToolRegistry } from "@toolwright/tool-core";
 import type {
   ExecuteToolBatchOptions,
   SuspendedBatch,
@@ -8,7 +8,6 @@ import type {
   ToolExecutionEvent,
 } from "@toolwright/tool-exec";
 import { executeAssistantMessage, resumeToolBatch } from "@toolwright/tool-exec";
-import type { SystemMessage, TranscriptMessage } from "@toolwright/transcript";
 import { declareToolChanges, getCurrentTools } from "@toolwright/transcript";
 import type { AgentEvent, LoopEndReason } from "./agent-event";
 import type { ChatModel } from "./chat-model";
@@ -21,7 +20,7 @@ export interface AgentRequestState {
   /** 1-based number of the request about to be made. */
   readonly turn: number;
   /** The committed transcript so far. */
-  readonly messages: readonly TranscriptMessage[];
+  readonly messages: readonly Message[];
 }
 
 /** How the application answers a suspended batch: the state to resume (as it stored it) and the decisions. */
@@ -42,7 +41,7 @@ export interface AgentLoopOptions {
   readonly signal?: AbortSignal;
   readonly batch?: AgentBatchOptions;
   /** The array the loop appends the transcript to, so the caller can read it live. Default: a new one. */
-  readonly transcript?: TranscriptMessage[];
+  readonly transcript?: Message[];
   /**
    * Runs before each model request, before tool changes are declared — where an application
    * adds or removes tools.
@@ -72,7 +71,7 @@ export interface AgentLoopOptions {
 
 /** How the loop ended, and the transcript it built. */
 export interface AgentLoopResult {
-  readonly messages: readonly TranscriptMessage[];
+  readonly messages: readonly Message[];
   readonly turns: number;
   readonly reason: LoopEndReason;
 }
@@ -88,8 +87,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   const emit = async (event: AgentEvent): Promise<void> => {
     await options.onEvent?.(event);
   };
-  const messages: TranscriptMessage[] = options.transcript ?? [];
-  let pending: TranscriptMessage[] = [
+  const messages: Message[] = options.transcript ?? [];
+  let pending: Message[] = [
     { role: "system", content: options.systemPrompt, timestamp: Date.now() },
     { role: "user", content: options.task, timestamp: Date.now() },
   ];
@@ -105,7 +104,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     await options.beforeRequest?.({ turn, messages });
     const declared = declareToolChanges({ messages, tools: options.registry }, pending);
     if (declared !== pending) await emitDeclaration(emit, turn, declared);
-    messages.push(...(declared as TranscriptMessage[]));
+    messages.push(...(declared as Message[]));
     pending = [];
 
     const tools = getCurrentTools(messages);
@@ -180,7 +179,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
 async function emitDeclaration(
   emit: (event: AgentEvent) => Promise<void>,
   turn: number,
-  declared: readonly TranscriptMessage[],
+  declared: readonly Message[],
 ): Promise<void> {
   const declaration = declared.findLast(
     (message): message is SystemMessage =>

@@ -1,10 +1,9 @@
-import type { ToolDeclaration } from "@toolwright/tool-core";
-import type { AssistantMessage, TranscriptMessage } from "@toolwright/transcript";
+import type { AssistantMessage, Message, ToolDeclaration } from "@toolwright/tool-core";
 
 /** What the agent loop sends a model: the transcript so far and the tools it declares. */
 export interface ModelRequest {
   /** The whole transcript, system messages with their tool changes included. */
-  readonly messages: readonly TranscriptMessage[];
+  readonly messages: readonly Message[];
   /** The model-visible tools, replayed from the transcript (`getCurrentTools`). */
   readonly tools: readonly ToolDeclaration[];
   readonly signal?: AbortSignal;

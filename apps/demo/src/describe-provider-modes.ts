@@ -1,4 +1,5 @@
-import type { TranscriptMessage, TranscriptToolSupport } from "@toolwright/transcript";
+import type { Message } from "@toolwright/tool-core";
+import type { TranscriptToolSupport } from "@toolwright/transcript";
 import { resolveTranscriptTools } from "@toolwright/transcript";
 import type { ProviderModeView } from "./demo-event";
 
@@ -8,7 +9,7 @@ const MODES: readonly TranscriptToolSupport[] = ["none", "additions", "changes"]
  * What `resolveTranscriptTools` gives each provider mode for `messages`: the top-level tool list,
  * how many system messages were folded into it, and the changes left in place (`+name`, `-name`).
  */
-export function describeProviderModes(messages: readonly TranscriptMessage[]): ProviderModeView[] {
+export function describeProviderModes(messages: readonly Message[]): ProviderModeView[] {
   return MODES.map((support) => {
     const resolved = resolveTranscriptTools(messages, support);
     const inPlace: string[] = [];

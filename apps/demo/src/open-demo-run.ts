@@ -1,4 +1,4 @@
-import type { TranscriptMessage } from "@toolwright/transcript";
+import type { Message } from "@toolwright/tool-core";
 import type { LoopEndReason } from "./agent-event";
 import type { DemoEvent } from "./demo-event";
 import { createJsonRenderer, createPrettyRenderer, type DemoOutput } from "./render";
@@ -11,7 +11,7 @@ export interface DemoRunEnd {
   readonly turns: number;
   readonly toolCalls: number;
   readonly errors: number;
-  readonly messages: readonly TranscriptMessage[];
+  readonly messages: readonly Message[];
   readonly finalTools: readonly string[];
 }
 

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
+import type { Message } from "@toolwright/tool-core";
 import { provideSeam, ToolRegistry } from "@toolwright/tool-core";
 import type { ToolCallJournal } from "@toolwright/tool-exec";
 import { createFileJournal } from "@toolwright/tool-exec/node";
-import type { TranscriptMessage } from "@toolwright/transcript";
 import {
   declarationsEqual,
   getCurrentTools,
@@ -79,7 +79,7 @@ export interface DemoOptions {
 /** How the demo ended. */
 export interface DemoResult {
   readonly reason: LoopEndReason;
-  readonly messages: readonly TranscriptMessage[];
+  readonly messages: readonly Message[];
   /** The tools registered at the end, by name. */
   readonly finalTools: readonly string[];
   /** The sandbox folder, and whether it is still there after the run. */
@@ -121,7 +121,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
       tools: registry.list().map((tool) => tool.name),
     });
 
-    const transcript: TranscriptMessage[] = [];
+    const transcript: Message[] = [];
     const pendingEvents: DemoEvent[] = [];
     const policy = createSandboxPolicy(workspace, (toolCallId, toolName, reason) => {
       pendingEvents.push({ type: "blocked", toolCallId, toolName, reason });
@@ -230,7 +230,7 @@ export async function runDemo(options: DemoOptions, output: DemoOutput): Promise
   }
 }
 
-function hasSuccessfulWrite(messages: readonly TranscriptMessage[]): boolean {
+function hasSuccessfulWrite(messages: readonly Message[]): boolean {
   return messages.some(
     (message) =>
       message.role === "toolResult" && message.toolName === writeFileTool.name && !message.isError,
@@ -239,7 +239,7 @@ function hasSuccessfulWrite(messages: readonly TranscriptMessage[]): boolean {
 
 /** Serialises the transcript (to `out` when given), parses it back and replays its tool set. */
 async function saveAndReplay(
-  messages: readonly TranscriptMessage[],
+  messages: readonly Message[],
   registry: ToolRegistry,
   out: string | undefined,
   emit: (event: DemoEvent) => Promise<void>,

@@ -1,4 +1,4 @@
-import type { TranscriptMessage } from "@toolwright/transcript";
+import type { Message } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { createScriptedModel, findLatestResultText } from "./scripted-model";
 
@@ -42,7 +42,7 @@ describe("createScriptedModel", () => {
 });
 
 describe("findLatestResultText", () => {
-  const result = (toolName: string, text: string, isError = false): TranscriptMessage => ({
+  const result = (toolName: string, text: string, isError = false): Message => ({
     role: "toolResult",
     toolCallId: `${toolName}-${text}`,
     toolName,

@@ -1,6 +1,11 @@
-import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import type {
+  AssistantContent,
+  Message,
+  StopReason,
+  ToolCall,
+  ToolResultMessage,
+} from "@toolwright/tool-core";
 import { parseToolCallArguments } from "@toolwright/tool-core";
-import type { AssistantContent, StopReason, TranscriptMessage } from "@toolwright/transcript";
 import type { ChatModel, ModelRequest, ModelTurn, Scene } from "./chat-model";
 import { contentText } from "./render/format-text";
 
@@ -20,7 +25,7 @@ export interface ScriptedTurn extends Scene {
    * **Contract:** must not mutate `messages`; a throw rejects the model's `complete`, which ends
    * the loop with `model_error`.
    */
-  calls(messages: readonly TranscriptMessage[]): readonly ScriptedCall[];
+  calls(messages: readonly Message[]): readonly ScriptedCall[];
 }
 
 /**
@@ -77,7 +82,7 @@ function toToolCall(call: ScriptedCall, id: string): ToolCall {
 
 /** The text of the latest successful result of `toolName` in `messages`, or `undefined`. */
 export function findLatestResultText(
-  messages: readonly TranscriptMessage[],
+  messages: readonly Message[],
   toolName: string,
 ): string | undefined {
   for (let index = messages.length - 1; index >= 0; index -= 1) {

@@ -1,4 +1,5 @@
 // What every dialect's call reader shares: a provider name mapped back, arguments de-normalised.
+import { setDataProperty } from "@toolwright/schema-coerce";
 import type { ToolCall } from "@toolwright/tool-core";
 import type { ProviderTools } from "./provider-tools";
 
@@ -59,18 +60,7 @@ export class ToolCallCollector {
 /** A shallow copy of a JSON object whose keys may include `__proto__`. */
 export function copyArguments(value: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (key === "__proto__") {
-      Object.defineProperty(copy, key, {
-        value: entry,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      copy[key] = entry;
-    }
-  }
+  for (const [key, entry] of Object.entries(value)) setDataProperty(copy, key, entry);
   return copy;
 }
 

@@ -1,4 +1,6 @@
 // The public API of this package: explicit named exports only.
+
+export { setDataProperty } from "./coerce/set-data-property";
 export { compile } from "./compile";
 export { formatIssuePath } from "./format-issue-path";
 export { formats } from "./formats";

@@ -9,6 +9,7 @@
  * The hot path builds no strings and keeps no stack: a failure is returned up the recursion, each
  * container adding its key, and turned into a JSON Pointer at the top.
  */
+import { setDataProperty, toJsonPointer } from "@toolwright/schema-coerce";
 
 /** Deeper than this, arguments are refused rather than risk the stack. */
 export const MAX_ARGUMENT_DEPTH = 512;
@@ -45,10 +46,7 @@ export function copyJsonValue(
 ): { ok: true; value: unknown } | { ok: false; failure: CopyJsonFailure } {
   const result = copyValue(value, undefined, 0);
   if (!(result instanceof Refusal)) return { ok: true, value: result };
-  const path = result.keys
-    .reverse()
-    .map((key) => `/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`)
-    .join("");
+  const path = toJsonPointer(result.keys.reverse());
   return { ok: false, failure: { path, reason: result.reason } };
 }
 
@@ -122,16 +120,7 @@ function copyContainer(current: object, ancestors: Ancestor | undefined, depth: 
     }
     if (item === undefined) continue;
     // `__proto__` must stay an own data property, never the prototype.
-    if (key === "__proto__") {
-      Object.defineProperty(object, key, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      object[key] = item;
-    }
+    setDataProperty(object, key, item);
   }
   return object;
 }

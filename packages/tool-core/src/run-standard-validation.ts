@@ -1,4 +1,4 @@
-import type { CoercionChange, SchemaIssue } from "@toolwright/schema-coerce";
+import { type CoercionChange, type SchemaIssue, toJsonPointer } from "@toolwright/schema-coerce";
 import type { Tool } from "./define-tool";
 import { formatArgumentsFailure } from "./format-arguments-failure";
 import type { StandardSchema, StandardSchemaIssue, StandardSchemaResult } from "./standard-schema";
@@ -66,7 +66,7 @@ function toSchemaIssue(issue: StandardSchemaIssue, vendor: string): SchemaIssue 
   let path = "";
   for (const segment of issue.path ?? []) {
     const key = typeof segment === "object" && segment !== null ? segment.key : segment;
-    path += `/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    path += toJsonPointer([typeof key === "number" ? key : String(key)]);
   }
   return { path, keyword: vendor, message: String(issue.message) };
 }

@@ -1,56 +1,37 @@
 // The public API of @toolwright/tool-exec: explicit named exports only. Node-only helpers live in
 // `./node` (`@toolwright/tool-exec/node`) so this entry stays browser-safe.
 
+export type { ApprovalErrorType } from "./approval/approval-error-types";
 export type {
-  ApprovalErrorType,
-  ApprovalRequestContext,
-  AwaitingSuspendedCall,
-  BatchNeedsApproval,
-  CompletedToolBatch,
-  DeferredSuspendedCall,
-  DroppedResultField,
-  ResumeToolBatchOptions,
-  SerializedOutcome,
-  SettledSuspendedCall,
-  SuspendedApproval,
-  SuspendedBatch,
-  SuspendedCall,
-  SuspendedToolBatch,
-  ToolApprovalDecider,
-  ToolApprovalDecision,
-  ToolApprovalOptions,
-  ToolApprovalRequest,
   ToolApprovalRequestedEvent,
   ToolApprovalResolvedEvent,
-  ToolApprovalVerdict,
-  ToolBatchErrorCode,
-  ToolBatchErrorOptions,
-  ToolBatchOutcome,
   ToolBatchSuspendedEvent,
-  ToolCallApproval,
-} from "./approval/index";
+} from "./approval/approval-events";
 export {
   approvalDeniedText,
   approvalExpiredText,
   approvalFailedText,
-  defaultNeedsApproval,
   needsApprovalFailedText,
   nestedApprovalText,
-  ToolBatchError,
-} from "./approval/index";
+} from "./approval/approval-texts";
+export { defaultNeedsApproval } from "./approval/default-needs-approval";
+export type { ToolApprovalDecision, ToolApprovalVerdict } from "./approval/tool-approval-decision";
+export type {
+  ApprovalRequestContext,
+  BatchNeedsApproval,
+  ToolApprovalDecider,
+  ToolApprovalOptions,
+} from "./approval/tool-approval-options";
 export type { ToolCallGate } from "./batch/create-tool-call-gate";
 export { createToolCallGate } from "./batch/create-tool-call-gate";
 export { executeAssistantMessage } from "./batch/execute-assistant-message";
 export { executeToolBatch } from "./batch/execute-tool-batch";
-export type {
-  ExecuteToolBatchOptions,
-  ToolBatchMode,
-  ToolBatchResultMode,
-} from "./batch/execute-tool-batch-options";
+export type { ExecuteToolBatchOptions } from "./batch/execute-tool-batch-options";
 export { failTruncatedToolCalls } from "./batch/fail-truncated-tool-calls";
 export type { RecoverToolBatchOptions } from "./batch/recover-tool-batch";
 export { recoverToolBatch } from "./batch/recover-tool-batch";
 export { resumeToolBatch } from "./batch/resume-tool-batch";
+export type { ResumeToolBatchOptions } from "./batch/resume-tool-batch-options";
 export { shouldTerminateToolBatch } from "./batch/should-terminate-tool-batch";
 export type {
   ToolEventListener,
@@ -81,9 +62,6 @@ export type {
 } from "./call/hooks";
 export { runToolCall } from "./call/run-tool-call";
 export type { RunToolCallOptions, ToolUpdateListener } from "./call/run-tool-call-options";
-export type { ToolCallErrorType } from "./call/tool-call-error-type";
-export { TOOL_CALL_ERROR_TYPES } from "./call/tool-call-error-type";
-export type { ToolCallOutcome } from "./call/tool-call-outcome";
 export type { ToolRunner } from "./call/tool-runner-seam";
 export { ToolRunnerSeam } from "./call/tool-runner-seam";
 export { describeThrown } from "./describe-thrown";
@@ -92,8 +70,8 @@ export type {
   ToolDispatchLookup,
   ToolDispatchRequest,
   ToolDispatchResult,
-} from "./dispatch/index";
-export { toolNotFoundOnWorkerText } from "./dispatch/index";
+} from "./dispatch/tool-dispatcher";
+export { toolNotFoundOnWorkerText } from "./dispatch/tool-not-found-on-worker-text";
 export type { JournalBatchStatus } from "./journal/check-journal-record-order";
 export { checkJournalRecordOrder } from "./journal/check-journal-record-order";
 export { createMemoryJournal } from "./journal/create-memory-journal";
@@ -145,6 +123,29 @@ export { summarizeJournalBatch } from "./journal/summarize-journal-batch";
 export { toPendingApproval } from "./journal/to-pending-approval";
 export type { JournalLock, JournalWriteResult, ToolCallJournal } from "./journal/tool-call-journal";
 export { validateJournalRecords } from "./journal/validate-journal-records";
+export type {
+  AwaitingSuspendedCall,
+  DeferredSuspendedCall,
+  DroppedResultField,
+  SerializedOutcome,
+  SettledSuspendedCall,
+  SuspendedApproval,
+  SuspendedBatch,
+  SuspendedCall,
+} from "./model/suspended-batch";
+export type { ToolApprovalRequest } from "./model/tool-approval-request";
+export type { ToolBatchErrorCode, ToolBatchErrorOptions } from "./model/tool-batch-error";
+export { ToolBatchError } from "./model/tool-batch-error";
+export type { ToolBatchMode, ToolBatchResultMode } from "./model/tool-batch-mode";
+export type {
+  CompletedToolBatch,
+  SuspendedToolBatch,
+  ToolBatchOutcome,
+} from "./model/tool-batch-outcome";
+export type { ToolCallApproval } from "./model/tool-call-approval";
+export type { ToolCallErrorType } from "./model/tool-call-error-type";
+export { TOOL_CALL_ERROR_TYPES } from "./model/tool-call-error-type";
+export type { ToolCallOutcome } from "./model/tool-call-outcome";
 export { DEFAULT_MAX_MEDIA_BYTES } from "./output/limit-media";
 export type { TruncationOptions } from "./output/truncate-output";
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./output/truncate-output";

@@ -2,6 +2,6 @@
 // modules lives here, so the root entry stays browser-safe.
 
 export type { FileJournalSync } from "./journal-file/create-file-appender";
-export type { FileJournalOptions } from "./journal-file/create-file-journal";
 export { createFileJournal } from "./journal-file/create-file-journal";
+export type { FileJournalOptions } from "./journal-file/file-journal-options";
 export { withFileMutationQueue } from "./with-file-mutation-queue";

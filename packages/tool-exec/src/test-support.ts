@@ -1,7 +1,7 @@
 // Helpers shared by this package's tests (not part of the public API, not bundled).
 import type { Tool, ToolCall } from "@toolwright/tool-core";
-import type { CompletedToolBatch, ToolBatchOutcome } from "./approval/tool-batch-outcome";
 import type { ToolExecutionEvent } from "./batch/tool-events";
+import type { CompletedToolBatch, ToolBatchOutcome } from "./model/tool-batch-outcome";
 
 /** A promise with its resolve and reject in hand, for ordering tests without sleeps. */
 export interface Deferred<T> {

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createToolDeclarations } from "./create-tool-declarations";
 import { getCurrentTools } from "./get-current-tools";
-import { makeTestDeclaration } from "./make-test-messages";
-import { makeTestTool } from "./make-test-tool";
+import { makeTestDeclaration } from "./messages-test-support";
 import { toToolDeclaration } from "./to-tool-declaration";
+import { makeTestTool } from "./tool-test-support";
 
 function user(text: string): Message {
   return { role: "user", content: text, timestamp: 0 };

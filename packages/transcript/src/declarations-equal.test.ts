@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { declarationsEqual } from "./declarations-equal";
-import { makeTestTool } from "./make-test-tool";
 import { toToolDeclaration } from "./to-tool-declaration";
+import { makeTestTool } from "./tool-test-support";
 
 const base = makeTestTool("read");
 

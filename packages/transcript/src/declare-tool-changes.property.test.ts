@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { declareToolChanges } from "./declare-tool-changes";
 import { getCurrentTools } from "./get-current-tools";
-import { makeTestTool } from "./make-test-tool";
 import { toToolDeclaration } from "./to-tool-declaration";
+import { makeTestTool } from "./tool-test-support";
 
 const NUM_RUNS = 300;
 

@@ -3,9 +3,9 @@ import { ToolRegistry } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { declareToolChanges } from "./declare-tool-changes";
 import { getCurrentTools } from "./get-current-tools";
-import { makeTestTool } from "./make-test-tool";
 import type { RoleMessage } from "./role-message";
 import { toToolDeclaration } from "./to-tool-declaration";
+import { makeTestTool } from "./tool-test-support";
 
 const read = makeTestTool("read");
 const write = makeTestTool("write");

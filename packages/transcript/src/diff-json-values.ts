@@ -3,6 +3,7 @@
  * Iterative (an explicit stack, depth-first in key order), so a deeply nested schema cannot
  * overflow the call stack.
  */
+import { toJsonPointer } from "@toolwright/schema-coerce";
 
 /** One difference between two JSON values, at a JSON Pointer. */
 export type JsonDifference =
@@ -93,7 +94,7 @@ function diffObjects(
     });
   }
   for (const key of previousKeys) {
-    const path = `${item.path}/${escapePointerSegment(key)}`;
+    const path = `${item.path}${toJsonPointer([key])}`;
     if (Object.hasOwn(current, key)) {
       children.push({ path, previous: previous[key], current: current[key] });
     } else {
@@ -104,7 +105,7 @@ function diffObjects(
     if (Object.hasOwn(previous, key)) continue;
     differences.push({
       type: "added",
-      path: `${item.path}/${escapePointerSegment(key)}`,
+      path: `${item.path}${toJsonPointer([key])}`,
       current: current[key],
     });
   }
@@ -112,8 +113,4 @@ function diffObjects(
 
 function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function escapePointerSegment(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }

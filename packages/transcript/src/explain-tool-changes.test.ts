@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { explainToolChanges } from "./explain-tool-changes";
-import { makeTestTool } from "./make-test-tool";
 import { toToolDeclaration } from "./to-tool-declaration";
+import { makeTestTool } from "./tool-test-support";
 import { TranscriptError } from "./transcript-error";
 
 const read = makeTestTool("read", {

@@ -4,7 +4,7 @@ import { getCurrentTools } from "./get-current-tools";
 import {
   makeTestDeclaration as declaration,
   makeTestSystemMessage as system,
-} from "./make-test-messages";
+} from "./messages-test-support";
 import { TranscriptError } from "./transcript-error";
 
 const user: Message = { role: "user", content: "hi", timestamp: 0 };

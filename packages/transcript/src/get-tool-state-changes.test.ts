@@ -1,8 +1,8 @@
 import type { ToolDeclaration } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { getToolStateChanges } from "./get-tool-state-changes";
-import { makeTestDeclaration as declaration } from "./make-test-messages";
-import { makeTestTool } from "./make-test-tool";
+import { makeTestDeclaration as declaration } from "./messages-test-support";
+import { makeTestTool } from "./tool-test-support";
 
 describe("getToolStateChanges", () => {
   it.each([

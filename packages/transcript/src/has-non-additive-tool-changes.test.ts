@@ -4,7 +4,7 @@ import { hasNonAdditiveToolChanges } from "./has-non-additive-tool-changes";
 import {
   makeTestDeclaration as declaration,
   makeTestSystemMessage as system,
-} from "./make-test-messages";
+} from "./messages-test-support";
 
 const user: Message = { role: "user", content: "hi", timestamp: 0 };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   makeTestDeclaration as declaration,
   makeTestSystemMessage as system,
-} from "./make-test-messages";
+} from "./messages-test-support";
 import { resolveTranscriptTools, type TranscriptToolSupport } from "./resolve-transcript-tools";
 import { TranscriptError } from "./transcript-error";
 

@@ -3,9 +3,9 @@ import type { Message } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { declareToolChanges } from "./declare-tool-changes";
 import { getCurrentTools } from "./get-current-tools";
-import { makeTestTool } from "./make-test-tool";
 import { parseTranscript } from "./parse-transcript";
 import { serializeTranscript } from "./serialize-transcript";
+import { makeTestTool } from "./tool-test-support";
 
 const transcript: Message[] = [
   { role: "system", content: "You are terse.", timestamp: 1 },

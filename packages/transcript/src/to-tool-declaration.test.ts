@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { type Tool, ToolRegistry } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
-import { makeTestTool } from "./make-test-tool";
 import { toToolDeclaration } from "./to-tool-declaration";
+import { makeTestTool } from "./tool-test-support";
 import { TranscriptError } from "./transcript-error";
 
 describe("toToolDeclaration", () => {

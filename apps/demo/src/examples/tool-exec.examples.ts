@@ -2,6 +2,7 @@
 // `typecheck` so a README example that stops compiling fails CI. Each section is wrapped in a
 // function (several reuse the same names); the README's free variables are declared below with
 // the types the README implies.
+
 import { readFile, writeFile } from "node:fs/promises";
 import { trace } from "@opentelemetry/api";
 import {
@@ -10,7 +11,7 @@ import {
   ConsoleSpanExporter,
 } from "@opentelemetry/sdk-trace-base";
 import { Type } from "@sinclair/typebox";
-import type { AssistantMessage, ToolUpdate } from "@toolwright/tool-core";
+import type { AssistantMessage, Message, ToolUpdate } from "@toolwright/tool-core";
 import {
   defineSeam,
   defineTool,
@@ -30,13 +31,12 @@ import {
   ToolRunnerSeam,
 } from "@toolwright/tool-exec";
 import { withFileMutationQueue } from "@toolwright/tool-exec/node";
-import type { TranscriptMessage } from "@toolwright/transcript";
 
 declare const abortController: AbortController;
 declare const ui: { show(event: ToolExecutionEvent): void };
-declare const transcript: TranscriptMessage[];
+declare const transcript: Message[];
 declare const model: {
-  complete(messages: readonly TranscriptMessage[]): Promise<AssistantMessage>;
+  complete(messages: readonly Message[]): Promise<AssistantMessage>;
 };
 declare const signal: AbortSignal;
 declare function stopAgent(): void;

@@ -1,6 +1,7 @@
 import { type McpMount, type McpMountEvent, mountMcpServers } from "@toolwright/mcp";
+import type { Message } from "@toolwright/tool-core";
 import { provideSeam, ToolRegistry, type ToolResultMessage } from "@toolwright/tool-core";
-import { declarationsEqual, getCurrentTools, type TranscriptMessage } from "@toolwright/transcript";
+import { declarationsEqual, getCurrentTools } from "@toolwright/transcript";
 import { runAgentLoop } from "../agent-loop";
 import { openDemoRun } from "../open-demo-run";
 import type { DemoOutput } from "../render";
@@ -85,7 +86,7 @@ export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Prom
     const firstEvents = held;
     held = undefined;
     for (const event of firstEvents) report(event);
-    const transcript: TranscriptMessage[] = [];
+    const transcript: Message[] = [];
     let toolCalls = 0;
     let errors = 0;
     let serverChanged = false;
@@ -184,7 +185,7 @@ export async function runMcpDemo(options: DemoOptions, output: DemoOutput): Prom
   }
 }
 
-function hasResult(messages: readonly TranscriptMessage[], toolName: string): boolean {
+function hasResult(messages: readonly Message[], toolName: string): boolean {
   return messages.some(
     (message) => message.role === "toolResult" && message.toolName === toolName && !message.isError,
   );

@@ -1,6 +1,10 @@
-import type { ToolCall } from "@toolwright/tool-core";
+import type {
+  AssistantContent,
+  AssistantMessage,
+  StopReason,
+  ToolCall,
+} from "@toolwright/tool-core";
 import { parseToolCallArguments } from "@toolwright/tool-core";
-import type { AssistantContent, AssistantMessage, StopReason } from "@toolwright/transcript";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 
 type Choice = ChatCompletion["choices"][number];

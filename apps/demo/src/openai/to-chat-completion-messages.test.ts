@@ -1,10 +1,10 @@
-import type { TranscriptMessage } from "@toolwright/transcript";
+import type { Message } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { toChatCompletionMessages } from "./to-chat-completion-messages";
 
 describe("toChatCompletionMessages", () => {
   it("should convert every message kind to the wire format", () => {
-    const messages: TranscriptMessage[] = [
+    const messages: Message[] = [
       {
         role: "system",
         content: "Be brief.",

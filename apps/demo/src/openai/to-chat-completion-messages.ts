@@ -1,5 +1,4 @@
-import type { ToolContent } from "@toolwright/tool-core";
-import type { TranscriptMessage } from "@toolwright/transcript";
+import type { Message, ToolContent } from "@toolwright/tool-core";
 import type {
   ChatCompletionContentPart,
   ChatCompletionMessageParam,
@@ -12,7 +11,7 @@ import { contentText, partText } from "../render/format-text";
  * that merely declared tool changes is left out — and the tools go in the request's `tools`.
  */
 export function toChatCompletionMessages(
-  messages: readonly TranscriptMessage[],
+  messages: readonly Message[],
 ): ChatCompletionMessageParam[] {
   const wire: ChatCompletionMessageParam[] = [];
   for (const message of messages) {

@@ -1,14 +1,14 @@
 // The transcript as each provider's request body, built with @toolwright/providers: the tools from
 // `planTranscriptTools`, assistant calls replayed with `toProviderToolCalls`, results with
 // `toProviderToolResults`. What `--show-requests` prints and what a real endpoint receives.
+
 import type { ProviderTools } from "@toolwright/providers";
 import {
   planTranscriptTools,
   toProviderToolCalls,
   toProviderToolResults,
 } from "@toolwright/providers";
-import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
-import type { TranscriptMessage } from "@toolwright/transcript";
+import type { Message, ToolCall, ToolResultMessage } from "@toolwright/tool-core";
 import { contentText } from "../render/format-text";
 import { dialectOf, type ProviderName } from "./provider-name";
 
@@ -22,7 +22,7 @@ export interface ProviderRequest {
 export function buildProviderRequest(
   provider: ProviderName,
   model: string,
-  messages: readonly TranscriptMessage[],
+  messages: readonly Message[],
   maxTokens?: number,
 ): ProviderRequest {
   const plan = planTranscriptTools(messages, dialectOf(provider));

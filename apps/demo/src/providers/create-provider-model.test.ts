@@ -1,10 +1,10 @@
 // The demo's `--provider` path: offline through each wire format, and the real-model path against
 // a local fake server on 127.0.0.1 that speaks the provider's wire format (the official SDK is the
 // client).
+
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
-import type { TranscriptMessage } from "@toolwright/transcript";
+import type { Message, ToolCall, ToolResultMessage } from "@toolwright/tool-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { demoSession } from "../demo-session";
 import { runCli } from "../run-cli";
@@ -21,7 +21,7 @@ const quiet = { write: () => {}, isTTY: false, color: false };
  * Gemini carry arguments as JSON values, so the scripted malformed argument *text* arrives there
  * as a non-object: only "it failed to parse" is compared, not the message.
  */
-function summarise(messages: readonly TranscriptMessage[], exactErrors: boolean): unknown[] {
+function summarise(messages: readonly Message[], exactErrors: boolean): unknown[] {
   return messages.flatMap((message): unknown[] => {
     if (message.role === "assistant") {
       return message.content

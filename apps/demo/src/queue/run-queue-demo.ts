@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import { createBullmqDispatcher } from "@toolwright/queue-bullmq";
+import type { Message } from "@toolwright/tool-core";
 import { provideSeam, ToolRegistry } from "@toolwright/tool-core";
-import type { TranscriptMessage } from "@toolwright/transcript";
 import { runAgentLoop } from "../agent-loop";
 import { findDemoDirectory } from "../find-demo-directory";
 import { openDemoRun } from "../open-demo-run";
@@ -78,7 +78,7 @@ export async function runQueueDemo(
       coordinatorPid: process.pid,
       workers: workers.workers,
     });
-    const transcript: TranscriptMessage[] = [];
+    const transcript: Message[] = [];
     let toolCalls = 0;
     let errors = 0;
     const loop = await runAgentLoop({

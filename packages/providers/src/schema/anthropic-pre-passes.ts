@@ -1,6 +1,7 @@
 // Anthropic strict, before the SDK-equivalent transform (SPEC §8.4): P1 `definitions` → `$defs`,
 // P2 nullable object/array type arrays → `anyOf`, P3 rule M, P4 rule I; and the situations the
 // transform would silently get wrong (open objects, tuples, recursion, …) reported as problems.
+import { setDataProperty } from "@toolwright/schema-coerce";
 import type { SchemaProblem } from "../compiled-tool";
 import { hasConstrainingRefSiblings, inlineRef } from "./inline-ref";
 import { mergeAllOf } from "./merge-all-of";
@@ -8,7 +9,6 @@ import type { NormalizedRoot } from "./normalize-root";
 import { createRefCycles, type RefCycles } from "./ref-cycles";
 import {
   appendPointer,
-  defineEntry,
   dynamicRefKeywords,
   isLocalRef,
   isSchemaObject,
@@ -87,11 +87,11 @@ function renameDefinitions(root: SchemaObject): SchemaObject {
   const result: SchemaObject = {};
   for (const [key, value] of Object.entries(copy)) {
     if (key === "definitions")
-      defineEntry(result, "$defs", {
+      setDataProperty(result, "$defs", {
         ...(isSchemaObject(copy.$defs) ? copy.$defs : {}),
         ...(value as object),
       });
-    else if (key !== "$defs") defineEntry(result, key, value);
+    else if (key !== "$defs") setDataProperty(result, key, value);
   }
   return result;
 }
@@ -130,7 +130,7 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
   const source = splitNullableType(node);
   const result: SchemaObject = {};
   for (const [key, value] of Object.entries(source)) {
-    defineEntry(result, key, visitChildren(key, value, source, pointer, walk));
+    setDataProperty(result, key, visitChildren(key, value, source, pointer, walk));
   }
   checkShape(source, pointer, walk, isRoot);
   return result;
@@ -165,7 +165,8 @@ function mapEntries(
   map: (name: string, child: unknown) => unknown,
 ): SchemaObject {
   const result: SchemaObject = {};
-  for (const [name, child] of Object.entries(value)) defineEntry(result, name, map(name, child));
+  for (const [name, child] of Object.entries(value))
+    setDataProperty(result, name, map(name, child));
   return result;
 }
 
@@ -184,11 +185,11 @@ function splitNullableType(node: SchemaObject): SchemaObject {
   const keywords = kind === "object" ? objectKeywords : arrayKeywords;
   const branch: SchemaObject = { type: kind };
   for (const [key, value] of Object.entries(node))
-    if (keywords.has(key)) defineEntry(branch, key, value);
+    if (keywords.has(key)) setDataProperty(branch, key, value);
   const result: SchemaObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "type") result.anyOf = [branch, { type: "null" }];
-    else if (!keywords.has(key)) defineEntry(result, key, value);
+    else if (!keywords.has(key)) setDataProperty(result, key, value);
   }
   return result;
 }

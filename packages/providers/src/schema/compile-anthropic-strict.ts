@@ -1,10 +1,11 @@
 // Anthropic strict (SPEC §8.4): the pre-passed schema goes through the same rules as
 // `transformJSONSchema` of @anthropic-ai/sdk 1.15.0 (our own implementation; the SDK is the test
 // oracle). Keys stay in canonical order; what Anthropic cannot enforce moves into the description.
+import { setDataProperty } from "@toolwright/schema-coerce";
 import type { RelaxedKeyword } from "../compiled-tool";
 import { areBranchesDisjoint } from "./disjoint-branches";
 import { relaxDescription } from "./relax-description";
-import { appendPointer, defineEntry, isSchemaObject, type SchemaObject } from "./schema-node";
+import { appendPointer, isSchemaObject, type SchemaObject } from "./schema-node";
 
 const supportedFormats: ReadonlySet<string> = new Set([
   "date-time",
@@ -67,7 +68,7 @@ function transform(node: unknown, pointer: string, notes: Notes, root: SchemaObj
     const onlyRef: SchemaObject = {};
     for (const key of Object.keys(node)) {
       if (key === "$defs")
-        defineEntry(
+        setDataProperty(
           onlyRef,
           key,
           transformMap(node.$defs, appendPointer(pointer, key), notes, root),
@@ -120,7 +121,7 @@ function transform(node: unknown, pointer: string, notes: Notes, root: SchemaObj
   if (relaxedEntries.length > 0)
     kept.set("description", relaxDescription(kept.get("description"), relaxedEntries));
   const result: SchemaObject = {};
-  for (const [key, value] of kept) defineEntry(result, key, value);
+  for (const [key, value] of kept) setDataProperty(result, key, value);
   return result;
 }
 
@@ -133,7 +134,7 @@ function transformMap(
   const result: SchemaObject = {};
   if (!isSchemaObject(value)) return result;
   for (const [name, child] of Object.entries(value)) {
-    defineEntry(result, name, transform(child, appendPointer(pointer, name), notes, root));
+    setDataProperty(result, name, transform(child, appendPointer(pointer, name), notes, root));
   }
   return result;
 }

@@ -3,6 +3,7 @@
 // types, and every key outside Gemini's `Schema` moved into the description. A recursive ref, a
 // non-mergeable `allOf`, a tuple or a property name Gemini refuses makes the tool fall back to
 // `parametersJsonSchema`.
+import { setDataProperty } from "@toolwright/schema-coerce";
 import type { RelaxedKeyword } from "../compiled-tool";
 import { mergeAllOf } from "./merge-all-of";
 import type { NormalizedRoot } from "./normalize-root";
@@ -10,7 +11,6 @@ import { createRefCycles } from "./ref-cycles";
 import { relaxDescription } from "./relax-description";
 import {
   appendPointer,
-  defineEntry,
   isSchemaObject,
   readTypes,
   resolveLocalRef,
@@ -178,7 +178,7 @@ function convert(input: unknown, pointer: string, walk: Walk): SchemaObject {
           relax(`properties.${name}`, child);
           continue;
         }
-        defineEntry(properties, name, convert(child, appendPointer(pointer, key, name), walk));
+        setDataProperty(properties, name, convert(child, appendPointer(pointer, key, name), walk));
       }
       result.properties = properties;
     } else if (key === "required" && Array.isArray(value)) {
@@ -208,7 +208,7 @@ function convert(input: unknown, pointer: string, walk: Walk): SchemaObject {
       key === "description" ||
       (schemaKeys.has(key) && key !== "nullable" && key !== "propertyOrdering")
     ) {
-      if (!Object.hasOwn(result, key)) defineEntry(result, key, value);
+      if (!Object.hasOwn(result, key)) setDataProperty(result, key, value);
     } else if (!silentlyDropped.has(key)) {
       relax(key, value);
     }

@@ -1,6 +1,7 @@
 // OpenAI strict (SPEC §8.3): after Pass 0 every node is kept, relaxed into its description, or
 // found unrepresentable; then every object is closed, every property required, and optional
 // properties that reject null are wrapped as `{description?, anyOf: [S, {type: "null"}]}`.
+import { setDataProperty } from "@toolwright/schema-coerce";
 import type { RelaxedKeyword, SchemaProblem } from "../compiled-tool";
 import { areBranchesDisjoint } from "./disjoint-branches";
 import { hasConstrainingRefSiblings, inlineRef } from "./inline-ref";
@@ -11,7 +12,6 @@ import { createRefCycles, type RefCycles } from "./ref-cycles";
 import { relaxDescription } from "./relax-description";
 import {
   appendPointer,
-  defineEntry,
   dynamicRefKeywords,
   isLocalRef,
   isSchemaObject,
@@ -122,28 +122,28 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
   const tuple = tupleKeywordOf(node);
   if (tuple !== undefined) report(walk, pointer, tuple, "tuple");
   for (const [key, value] of Object.entries(node)) {
-    if (keptKeywords.has(key)) defineEntry(result, key, value);
+    if (keptKeywords.has(key)) setDataProperty(result, key, value);
     else if (key === "default") {
-      if (value !== null) defineEntry(result, key, value);
+      if (value !== null) setDataProperty(result, key, value);
     } else if (droppedKeywords.has(key)) {
       if (key === "$id" && !isRoot) report(walk, pointer, key, "nested-id");
     } else if (key === "format" && typeof value === "string" && strictFormats.has(value)) {
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
     } else if (key === "properties" && isSchemaObject(value)) {
       const properties: SchemaObject = {};
       for (const [name, child] of Object.entries(value)) {
         const childPointer = walk.sources.property(value, name, appendPointer(pointer, key, name));
-        defineEntry(properties, name, visit(child, childPointer, walk));
+        setDataProperty(properties, name, visit(child, childPointer, walk));
       }
-      defineEntry(result, key, properties);
+      setDataProperty(result, key, properties);
     } else if (key === "additionalProperties") {
       if (value !== false) report(walk, pointer, key, "open-object");
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
     } else if (key === "items" && tuple !== undefined) {
       // Part of a tuple (reported once, below), whatever it holds: `false` after `prefixItems`.
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
     } else if (key === "items") {
-      defineEntry(result, key, visit(value, appendPointer(pointer, key), walk));
+      setDataProperty(result, key, visit(value, appendPointer(pointer, key), walk));
     } else if (key === "anyOf" || key === "oneOf") {
       const branches = Array.isArray(value) ? value : [];
       const visited = branches.map((branch, index) =>
@@ -152,24 +152,24 @@ function visit(node: unknown, fallbackPointer: string, walk: Walk, isRoot = fals
       if (key === "oneOf" && !areBranchesDisjoint(branches, walk.root)) {
         walk.relaxed.push({ schemaPath: pointer, keyword: "oneOf", value: "anyOf" });
       }
-      defineEntry(result, "anyOf", visited);
+      setDataProperty(result, "anyOf", visited);
     } else if ((key === "$defs" || key === "definitions") && isSchemaObject(value)) {
       const definitions: SchemaObject = {};
       for (const [name, child] of Object.entries(value)) {
-        defineEntry(definitions, name, visit(child, appendPointer(pointer, key, name), walk));
+        setDataProperty(definitions, name, visit(child, appendPointer(pointer, key, name), walk));
       }
-      defineEntry(result, key, definitions);
+      setDataProperty(result, key, definitions);
     } else if (key === "allOf") {
       report(walk, pointer, key, "non-mergeable-allOf");
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
     } else if (key === "patternProperties") {
       report(walk, pointer, key, "open-object");
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
     } else if (key === "prefixItems" || (key === "additionalItems" && tuple !== undefined)) {
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
     } else if (dynamicRefKeywords.includes(key)) {
       report(walk, pointer, key, "dynamic-ref");
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
     } else {
       relaxedEntries.push([key, value]);
       walk.relaxed.push({ schemaPath: pointer, keyword: key, value });
@@ -267,7 +267,7 @@ function closeObject(
       );
       walk.problems.push({ pointer: childPointer, keyword: "properties", reason: "unknown-null" });
     } else if (acceptance === "no") {
-      defineEntry(closed, name, wrapNullable(child, walk));
+      setDataProperty(closed, name, wrapNullable(child, walk));
     }
   }
   result.required = Object.keys(closed);

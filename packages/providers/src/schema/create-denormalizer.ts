@@ -1,8 +1,8 @@
 // The way back (SPEC §8.3, §8.6): walk the model's value along the *emitted* schema, delete keys
 // whose synthetic null-wrapper got `null`, then unwrap a wrapped root. Copy-on-write; a value
 // that does not match the emitted schema is left as it is.
-import { type CompiledSchema, compile } from "@toolwright/schema-coerce";
-import { defineEntry, isSchemaObject, resolveLocalRef, type SchemaObject } from "./schema-node";
+import { type CompiledSchema, compile, setDataProperty } from "@toolwright/schema-coerce";
+import { isSchemaObject, resolveLocalRef, type SchemaObject } from "./schema-node";
 
 /** A de-normaliser: never throws, never mutates its argument. */
 export type Denormalize = (args: Readonly<Record<string, unknown>>) => Record<string, unknown>;
@@ -77,7 +77,7 @@ export function createDenormalizer(
       const next = walk(propertySchema, current, depth + 1);
       if (next !== current) {
         copy ??= copyObject(value);
-        defineEntry(copy, key, next);
+        setDataProperty(copy, key, next);
       }
     }
     return copy ?? value;
@@ -101,6 +101,6 @@ export function createDenormalizer(
 
 function copyObject(value: SchemaObject): SchemaObject {
   const copy: SchemaObject = {};
-  for (const [key, entry] of Object.entries(value)) defineEntry(copy, key, entry);
+  for (const [key, entry] of Object.entries(value)) setDataProperty(copy, key, entry);
   return copy;
 }

@@ -1,8 +1,9 @@
 // The way back from Gemini's OpenAPI `parameters`: a value sent for a typeless node arrives as a
 // JSON-encoded string and is parsed back (when it parses); then a wrapped root is unwrapped.
 // Stringified enum literals need nothing here: schema-coerce turns "2" back into 2.
+import { setDataProperty } from "@toolwright/schema-coerce";
 import type { Denormalize } from "./create-denormalizer";
-import { defineEntry, isSchemaObject, readTypes, type SchemaObject } from "./schema-node";
+import { isSchemaObject, readTypes, type SchemaObject } from "./schema-node";
 
 /** Builds the de-normaliser of a tool sent with Gemini's `parameters` field. Never throws. */
 export function createGeminiDenormalizer(
@@ -33,7 +34,7 @@ export function createGeminiDenormalizer(
         const next = walk(child, value[key], depth + 1);
         if (next !== value[key]) {
           copy ??= { ...value };
-          defineEntry(copy, key, next);
+          setDataProperty(copy, key, next);
         }
       }
       return copy ?? value;

@@ -1,7 +1,7 @@
 // Rule I: a `$ref` with sibling constraints is replaced by its target plus the siblings.
+import { setDataProperty } from "@toolwright/schema-coerce";
 import {
   annotationKeywords,
-  defineEntry,
   isSchemaObject,
   jsonEqual,
   resolveLocalRef,
@@ -41,11 +41,11 @@ export function inlineRef(node: SchemaObject, root: unknown): InlinedRef {
       ) {
         return { ok: false, reason: "non-mergeable-allOf" };
       }
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
       continue;
     }
     for (const [targetKey, targetValue] of Object.entries(targetNode)) {
-      if (!Object.hasOwn(node, targetKey)) defineEntry(result, targetKey, targetValue);
+      if (!Object.hasOwn(node, targetKey)) setDataProperty(result, targetKey, targetValue);
     }
   }
   return { ok: true, node: result, targetPointer: target.pointer };

@@ -1,9 +1,9 @@
 // Rule M: an `allOf` of plain object schemas becomes one object (ordered union of properties,
 // union of `required`). Anything else in a member makes the `allOf` non-mergeable.
+import { setDataProperty } from "@toolwright/schema-coerce";
 import {
   annotationKeywords,
   appendPointer,
-  defineEntry,
   isSchemaObject,
   jsonEqual,
   resolveLocalRef,
@@ -81,7 +81,7 @@ export function mergeAllOf(
         if (!jsonEqual(properties[name], schema)) return undefined;
         continue;
       }
-      defineEntry(properties, name, schema);
+      setDataProperty(properties, name, schema);
       propertySources.set(name, appendPointer(member.pointer, "properties", name));
     }
     for (const name of (member.schema.required ?? []) as unknown[]) {
@@ -103,13 +103,13 @@ export function mergeAllOf(
     if (key === "allOf") {
       for (const mergedKey of mergedKeys) {
         if (!Object.hasOwn(node, mergedKey) && merged[mergedKey] !== undefined) {
-          defineEntry(result, mergedKey, merged[mergedKey]);
+          setDataProperty(result, mergedKey, merged[mergedKey]);
         }
       }
     } else if (mergedKeys.includes(key)) {
-      if (merged[key] !== undefined) defineEntry(result, key, merged[key]);
+      if (merged[key] !== undefined) setDataProperty(result, key, merged[key]);
     } else {
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
     }
   }
   return { node: result, propertySources };

@@ -1,14 +1,9 @@
 // Pass 0 (SPEC §8.2): every dialect, strict or not, gets a root that is an object schema with
 // `properties` and `required`. Unions at the root are wrapped in `{input: …}`.
+import { setDataProperty } from "@toolwright/schema-coerce";
 import { ProviderError } from "../provider-error";
 import { mergeAllOf } from "./merge-all-of";
-import {
-  defineEntry,
-  isSchemaObject,
-  readTypes,
-  resolveLocalRef,
-  type SchemaObject,
-} from "./schema-node";
+import { isSchemaObject, readTypes, resolveLocalRef, type SchemaObject } from "./schema-node";
 import { SourcePointers } from "./source-pointers";
 
 /** The root after Pass 0, whether it was wrapped, and where its nodes came from. */
@@ -73,12 +68,12 @@ function inlineRootRef(root: SchemaObject, target: SchemaObject): SchemaObject {
   const result: SchemaObject = {};
   for (const [key, value] of Object.entries(root)) {
     if (key !== "$ref") {
-      defineEntry(result, key, value);
+      setDataProperty(result, key, value);
       continue;
     }
     for (const [targetKey, targetValue] of Object.entries(target)) {
       if (!Object.hasOwn(root, targetKey) && targetKey !== "$defs" && targetKey !== "definitions") {
-        defineEntry(result, targetKey, targetValue);
+        setDataProperty(result, targetKey, targetValue);
       }
     }
   }
@@ -89,9 +84,9 @@ function completeObject(root: SchemaObject, sources: SourcePointers): SchemaObje
   const hasType = root.type !== undefined;
   if (hasType && Object.hasOwn(root, "properties") && Object.hasOwn(root, "required")) return root;
   const result: SchemaObject = { ...root };
-  if (!hasType) defineEntry(result, "type", "object");
-  if (!Object.hasOwn(root, "properties")) defineEntry(result, "properties", {});
-  if (!Object.hasOwn(root, "required")) defineEntry(result, "required", []);
+  if (!hasType) setDataProperty(result, "type", "object");
+  if (!Object.hasOwn(root, "properties")) setDataProperty(result, "properties", {});
+  if (!Object.hasOwn(root, "required")) setDataProperty(result, "required", []);
   sources.setNode(result, sources.node(root, ""));
   return result;
 }
@@ -100,7 +95,7 @@ function wrapRoot(root: SchemaObject, sources: SourcePointers): NormalizedRoot {
   const input: SchemaObject = {};
   for (const [key, value] of Object.entries(root)) {
     if (key !== "description" && key !== "$defs" && key !== "definitions")
-      defineEntry(input, key, value);
+      setDataProperty(input, key, value);
   }
   sources.setNode(input, sources.node(root, ""));
   const schema: SchemaObject = { type: "object" };

@@ -1,4 +1,5 @@
 // Small helpers every schema pass shares: what a schema object is, JSON Pointers, local `$ref`s.
+import { toJsonPointer } from "@toolwright/schema-coerce";
 
 /** A JSON Schema object node, as the passes read it. */
 export type SchemaObject = Record<string, unknown>;
@@ -31,30 +32,7 @@ export const dynamicRefKeywords: readonly string[] = [
 
 /** `pointer` plus one escaped segment. */
 export function appendPointer(pointer: string, ...segments: readonly (string | number)[]): string {
-  let result = pointer;
-  for (const segment of segments) {
-    const text = String(segment);
-    result +=
-      text.includes("~") || text.includes("/")
-        ? `/${text.replaceAll("~", "~0").replaceAll("/", "~1")}`
-        : `/${text}`;
-  }
-  return result;
-}
-
-/** A new object with `key` set, safe for keys such as `__proto__`. */
-export function defineEntry(target: SchemaObject, key: string, value: unknown): void {
-  // Plain assignment is much faster; only `__proto__` would hit the prototype setter.
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
-  }
+  return pointer + toJsonPointer(segments);
 }
 
 /** Whether `ref` points inside the same document (`#` or `#/…`). */

@@ -4,9 +4,11 @@
  * Only keywords that hold subschemas are walked, so an `$id` inside `enum`/`const` data is not
  * an identifier.
  */
+
+import { toPointerSegment } from "../coerce/to-pointer-segment";
 import type { JsonSchema, JsonSchemaObject, SchemaDraft } from "../types";
 import type { Location, ResolvedRef } from "./schema-node";
-import { escapePointerSegment, fragmentOf, normalizeUri, resolveUri, stripFragment } from "./uri";
+import { fragmentOf, normalizeUri, resolveUri, stripFragment } from "./uri";
 
 /** A keyword holding one subschema. */
 const SCHEMA = 1;
@@ -108,7 +110,7 @@ export class ResourceRegistry {
   #pointer(): string {
     let pointer = this.#pointerRoot;
     for (const segment of this.#segments) {
-      pointer += `/${typeof segment === "number" ? segment : escapePointerSegment(segment)}`;
+      pointer += toPointerSegment(segment);
     }
     return pointer;
   }

@@ -60,9 +60,3 @@ export function decodePointerSegment(segment: string): string {
   }
   return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
 }
-
-/** Escapes a property name or index for a JSON Pointer (`~` → `~0`, `/` → `~1`). */
-export function escapePointerSegment(segment: string): string {
-  if (segment.indexOf("~") === -1 && segment.indexOf("/") === -1) return segment;
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}

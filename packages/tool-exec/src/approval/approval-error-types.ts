@@ -1,4 +1,4 @@
-import type { ToolCallErrorType } from "../call/tool-call-error-type";
+import type { ToolCallErrorType } from "../model/tool-call-error-type";
 
 /**
  * The `errorType` values (and tracing `error.type`) of calls that approval ended: denied by a

@@ -1,4 +1,4 @@
-import type { ToolCallApproval } from "./tool-call-approval";
+import type { ToolCallApproval } from "../model/tool-call-approval";
 
 // The approval events of the `ToolExecutionEvent` union (SPEC §10).
 

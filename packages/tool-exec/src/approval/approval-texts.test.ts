@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TOOL_CALL_ERROR_TYPES } from "../call/tool-call-error-type";
+import { TOOL_CALL_ERROR_TYPES } from "../model/tool-call-error-type";
 import {
   approvalDeniedText,
   approvalExpiredText,

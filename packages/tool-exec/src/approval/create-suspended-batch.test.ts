@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { createSuspendedBatch, findUnstorableToolCall } from "./create-suspended-batch";
-import { makeTestState, makeToolCall, T0 } from "./make-test-state";
 import { verifySuspendedBatch } from "./sign-suspended-batch";
-import { ToolBatchError } from "./tool-batch-error";
+import { makeTestState, makeToolCall, T0 } from "./state-test-support";
 
 describe("createSuspendedBatch", () => {
   it("should build the SPEC's version 1 shape, calls in source order", async () => {

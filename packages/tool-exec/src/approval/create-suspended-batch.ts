@@ -1,16 +1,16 @@
 import { copyJsonValue, type ToolCall } from "@toolwright/tool-core";
-import type { ToolBatchMode } from "../batch/execute-tool-batch-options";
-import { type StorableOutcome, serializeOutcome } from "./serialize-outcome";
-import { signSuspendedBatch } from "./sign-suspended-batch";
 import {
   SUSPENDED_BATCH_TYPE,
   SUSPENDED_BATCH_VERSION,
   type SuspendedApproval,
   type SuspendedBatch,
   type SuspendedCall,
-} from "./suspended-batch";
-import type { ToolApprovalRequest } from "./tool-approval-request";
-import { ToolBatchError } from "./tool-batch-error";
+} from "../model/suspended-batch";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import { ToolBatchError } from "../model/tool-batch-error";
+import type { ToolBatchMode } from "../model/tool-batch-mode";
+import { type StorableOutcome, serializeOutcome } from "./serialize-outcome";
+import { signSuspendedBatch } from "./sign-suspended-batch";
 
 /** Where one call of a suspending batch stands. */
 export type SuspendedCallRecord =

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { makeTestState, T0 } from "./make-test-state";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { planToolBatchResume } from "./plan-tool-batch-resume";
-import { ToolBatchError } from "./tool-batch-error";
+import { makeTestState, T0 } from "./state-test-support";
 
 const hostile = fc.anything({
   withBigInt: true,

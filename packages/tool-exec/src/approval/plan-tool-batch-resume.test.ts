@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { codeOf, type Editable, editableState, makeTestState, T0 } from "./make-test-state";
+import type { SuspendedBatch } from "../model/suspended-batch";
 import { type PlanToolBatchResumeOptions, planToolBatchResume } from "./plan-tool-batch-resume";
-import type { SuspendedBatch } from "./suspended-batch";
+import { codeOf, type Editable, editableState, makeTestState, T0 } from "./state-test-support";
 
 const at = (offsetMs: number): PlanToolBatchResumeOptions => ({
   approval: { now: () => T0 + offsetMs },

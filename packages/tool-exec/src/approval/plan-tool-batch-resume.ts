@@ -5,18 +5,18 @@
  * Nothing here runs a tool; the batch runner follows the plan.
  */
 import type { JsonObject, ToolCall } from "@toolwright/tool-core";
-import type { ToolBatchMode } from "../batch/execute-tool-batch-options";
+import type { SuspendedApproval, SuspendedCall } from "../model/suspended-batch";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import { ToolBatchError } from "../model/tool-batch-error";
+import type { ToolBatchMode } from "../model/tool-batch-mode";
+import type { ToolCallApproval } from "../model/tool-call-approval";
 import { approvalDeniedText, approvalExpiredText } from "./approval-texts";
 import { readSuspendedBatch } from "./read-suspended-batch";
 import { readToolApprovalDecisions } from "./read-tool-approval-decisions";
 import { readApprovalClock, resolveApprovalOptions } from "./resolve-approval-options";
 import { restoreOutcome, type StorableOutcome } from "./serialize-outcome";
-import type { SuspendedApproval, SuspendedCall } from "./suspended-batch";
 import type { ToolApprovalDecision } from "./tool-approval-decision";
 import type { ToolApprovalOptions } from "./tool-approval-options";
-import type { ToolApprovalRequest } from "./tool-approval-request";
-import { ToolBatchError } from "./tool-batch-error";
-import type { ToolCallApproval } from "./tool-call-approval";
 
 /** What a journal knows of the batch (SPEC §11), for the journal's checks. */
 export interface JournaledBatchView {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { codeOf, type Editable, editableState, makeTestState } from "./make-test-state";
 import { readSuspendedBatch } from "./read-suspended-batch";
+import { codeOf, type Editable, editableState, makeTestState } from "./state-test-support";
 
 describe("readSuspendedBatch", () => {
   it("should return a private copy equal to the state", async () => {

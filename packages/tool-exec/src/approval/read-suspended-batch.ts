@@ -5,15 +5,15 @@
  * size.
  */
 import { isInvalidContentBlock, readContentBlock, type ToolCall } from "@toolwright/tool-core";
-import { TOOL_CALL_ERROR_TYPES } from "../call/tool-call-error-type";
-import { BATCH_ID_PATTERN } from "./resolve-batch-id";
-import { verifySuspendedBatch } from "./sign-suspended-batch";
 import {
   SUSPENDED_BATCH_TYPE,
   SUSPENDED_BATCH_VERSION,
   type SuspendedBatch,
-} from "./suspended-batch";
-import { ToolBatchError } from "./tool-batch-error";
+} from "../model/suspended-batch";
+import { ToolBatchError } from "../model/tool-batch-error";
+import { TOOL_CALL_ERROR_TYPES } from "../model/tool-call-error-type";
+import { BATCH_ID_PATTERN } from "./resolve-batch-id";
+import { verifySuspendedBatch } from "./sign-suspended-batch";
 
 type Json = Record<string, unknown>;
 

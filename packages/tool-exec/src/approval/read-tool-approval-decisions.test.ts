@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { readToolApprovalDecisions } from "./read-tool-approval-decisions";
-import { ToolBatchError } from "./tool-batch-error";
 
 describe("readToolApprovalDecisions", () => {
   it("should copy valid decisions with only their known fields", () => {

@@ -1,5 +1,5 @@
+import { ToolBatchError } from "../model/tool-batch-error";
 import type { ToolApprovalDecision } from "./tool-approval-decision";
-import { ToolBatchError } from "./tool-batch-error";
 
 /**
  * Untrusted decisions as checked private copies: each field is read once, and anything but an

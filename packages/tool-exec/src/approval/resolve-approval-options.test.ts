@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { readApprovalClock, resolveApprovalOptions, resolveTtl } from "./resolve-approval-options";
-import { ToolBatchError } from "./tool-batch-error";
 
 function codeOf(action: () => unknown): string | undefined {
   try {

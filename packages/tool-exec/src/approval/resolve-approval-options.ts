@@ -1,5 +1,5 @@
+import { ToolBatchError } from "../model/tool-batch-error";
 import type { BatchNeedsApproval, ToolApprovalDecider } from "./tool-approval-options";
-import { ToolBatchError } from "./tool-batch-error";
 
 /** The approval options of one run, checked once: what step 5a, suspension and resume read. */
 export interface ResolvedApprovalOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { resolveBatchId } from "./resolve-batch-id";
-import { ToolBatchError } from "./tool-batch-error";
 
 describe("resolveBatchId", () => {
   it("should keep a valid id and make a UUID when absent", () => {

@@ -1,4 +1,4 @@
-import { ToolBatchError } from "./tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 
 /** What a `batchId` must match: it names journal files and queue jobs. */
 export const BATCH_ID_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;

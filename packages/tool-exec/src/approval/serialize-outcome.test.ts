@@ -1,7 +1,7 @@
 import type { ToolResult } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
-import { makeToolCall } from "./make-test-state";
 import { restoreOutcome, serializeOutcome } from "./serialize-outcome";
+import { makeToolCall } from "./state-test-support";
 
 class Handle {
   readonly fd = 3;

@@ -8,10 +8,10 @@ import {
   type ToolResult,
   type Usage,
 } from "@toolwright/tool-core";
-import type { ToolCallErrorType } from "../call/tool-call-error-type";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
-import type { DroppedResultField, SerializedOutcome } from "./suspended-batch";
-import type { ToolCallApproval } from "./tool-call-approval";
+import type { DroppedResultField, SerializedOutcome } from "../model/suspended-batch";
+import type { ToolCallApproval } from "../model/tool-call-approval";
+import type { ToolCallErrorType } from "../model/tool-call-error-type";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 
 /** An outcome as a state or a journal stores it: a `ToolCallOutcome`. */
 export type StorableOutcome = ToolCallOutcome;

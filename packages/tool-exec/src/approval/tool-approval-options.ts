@@ -1,6 +1,6 @@
 import type { NeedsApproval, Tool, ToolCall } from "@toolwright/tool-core";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
 import type { ToolApprovalVerdict } from "./tool-approval-decision";
-import type { ToolApprovalRequest } from "./tool-approval-request";
 
 /** What a batch-level `approval.needsApproval` sees: a call that passed steps 1–5. */
 export interface ApprovalRequestContext<TContext = unknown> {

@@ -1,7 +1,7 @@
 import type { ToolCall } from "@toolwright/tool-core";
-import type { ToolApprovalRequest } from "../approval/tool-approval-request";
-import type { ToolCallApproval } from "../approval/tool-call-approval";
 import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import type { ToolCallApproval } from "../model/tool-call-approval";
 
 /**
  * A `replay: "safe"` call a journal's recovery runs again after a crash (SPEC §11): a start event

@@ -1,13 +1,13 @@
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
 import type { ToolBatchSuspendedEvent } from "../approval/approval-events";
-import type { ToolApprovalRequest } from "../approval/tool-approval-request";
-import type { ToolCallApproval } from "../approval/tool-call-approval";
 import { createErrorResult } from "../call/error-result";
 import { settleCallWithError } from "../call/settle-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { describeThrown } from "../describe-thrown";
 import { keepShapeAlive } from "../keep-shape-alive";
 import type { MaybePromise } from "../maybe-async";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import type { ToolCallApproval } from "../model/tool-call-approval";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { createToolResultMessage } from "../output/create-tool-result-message";
 import { normalizeMaxMediaBytes } from "../output/limit-media";
 import type { TruncationOptions } from "../output/truncate-output";

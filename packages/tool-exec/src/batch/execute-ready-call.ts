@@ -1,16 +1,13 @@
-import type { ToolCallApproval } from "../approval/tool-call-approval";
-import { withApproval } from "../call/approve-tool-call";
-import { type BeforeExecute, startPreparedCall } from "../call/execute-prepared-call";
+import { type BeforeExecute, type CallStart, FIRST_START } from "../call/call-frame";
+import { isDispatched } from "../call/dispatch-tool-call";
+import { startPreparedCall } from "../call/execute-tool";
 import { type OutcomeCallback, resolveWithOutcome } from "../call/outcome-callback";
 import type { PreparedCall } from "../call/prepared-call";
 import { readReplay } from "../call/read-replay";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { ToolRun } from "../call/tool-run";
-import { isDispatched } from "../dispatch/dispatch-tool-call";
-import type { ToolDispatchResult } from "../dispatch/tool-dispatcher";
 import type { BatchJournal } from "../journal/batch-journal";
-import type { ReadyBatchCall } from "./prepare-batch-call";
-import type { ReadyCall } from "./ready-call";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
+import { preparedOf, type ReadyCall } from "./ready-call";
 
 /**
  * Steps 6–7 of a call of a batch, with its `started` record (and the dispatcher's key, when the
@@ -39,45 +36,23 @@ export function startReadyCall<TToken>(
   done: OutcomeCallback<TToken>,
   token: TToken,
 ): ToolCallOutcome | undefined {
+  return startPreparedCall(preparedOf(ready), run, readyStart(ready, run, journal), done, token);
+}
+
+/** How a ready call starts: its attempt, its `started` record, what recovery adopted, its approval. */
+function readyStart(ready: ReadyCall, run: ToolRun, journal: BatchJournal | undefined): CallStart {
   if (ready.type === "prepared") {
-    const beforeExecute = journal === undefined ? undefined : journalStart(ready, run, journal, 1);
-    return startPreparedCall(ready, run, 1, beforeExecute, undefined, done, token, true);
+    if (journal === undefined) return FIRST_START;
+    return { ...FIRST_START, beforeExecute: journalStart(ready, run, journal, 1) };
   }
-  const { prepared, attempt, remote } = ready;
+  const { prepared, attempt, remote, approval } = ready;
   // A call recovery adopts or awaits remotely is not started again (SPEC §15).
   const beforeExecute =
     journal !== undefined && remote === undefined
       ? journalStart(prepared, run, journal, attempt)
       : undefined;
   const adopted = remote?.kind === "adopt" ? remote.result : undefined;
-  const approval = ready.approval;
-  if (approval === undefined) {
-    return startPreparedCall(prepared, run, attempt, beforeExecute, adopted, done, token, true);
-  }
-  return startApprovedCall(ready, run, beforeExecute, adopted, approval, done, token);
-}
-
-/** A call approval resolved: its outcome carries `approval`. Apart so that only it pays a closure. */
-function startApprovedCall<TToken>(
-  ready: ReadyBatchCall,
-  run: ToolRun,
-  beforeExecute: BeforeExecute | undefined,
-  adopted: ToolDispatchResult | undefined,
-  approval: ToolCallApproval,
-  done: OutcomeCallback<TToken>,
-  token: TToken,
-): ToolCallOutcome | undefined {
-  const now = startPreparedCall(
-    ready.prepared,
-    run,
-    ready.attempt,
-    beforeExecute,
-    adopted,
-    (approved: TToken, outcome: ToolCallOutcome) => done(approved, withApproval(outcome, approval)),
-    token,
-    true,
-  );
-  return now === undefined ? undefined : withApproval(now, approval);
+  return { attempt, beforeExecute, adopted, approval };
 }
 
 /** Writes the call's `started` record (and the dispatcher's key, for a remote call). */

@@ -1,16 +1,8 @@
 import type { RunToolCallOptions } from "../call/run-tool-call-options";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import type { ToolBatchMode } from "../model/tool-batch-mode";
 import type { TruncationOptions } from "../output/truncate-output";
 import type { ToolEventListener } from "./tool-events";
-
-/** How a batch runs its calls. */
-export type ToolBatchMode = "parallel" | "sequential";
-
-/**
- * How a batch actually ran: the requested mode, `"sequential"` when a called tool demands it, or
- * `"truncated"` when no call ran because the assistant message was cut off at the token limit.
- */
-export type ToolBatchResultMode = ToolBatchMode | "truncated";
 
 /** Options of `executeToolBatch` and `failTruncatedToolCalls`. */
 export interface ExecuteToolBatchOptions<TContext = unknown>

@@ -6,8 +6,8 @@ import {
   needsApprovalFailedText,
 } from "../approval/approval-texts";
 import { defaultNeedsApproval } from "../approval/default-needs-approval";
-import { ToolBatchError } from "../approval/tool-batch-error";
 import { ABORTED_TEXT } from "../call/executor-texts";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { describeEvents, expectComplete, firstText, recordEvents } from "../test-support";
 import {
   call,
@@ -16,7 +16,7 @@ import {
   createTestTool,
   expectSuspended,
   roundTrip,
-} from "./approval-test-tools";
+} from "./approval-test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 
 describe("executeToolBatch with approval", () => {

@@ -8,7 +8,7 @@ import { loadSuspendedToolBatch } from "../journal/load-suspended-tool-batch";
 import { createFileJournal } from "../journal-file/create-file-journal";
 import { DEFAULT_MAX_MEDIA_BYTES } from "../output/limit-media";
 import { createToolCall, expectComplete, recordEvents } from "../test-support";
-import { call, expectSuspended, roundTrip } from "./approval-test-tools";
+import { call, expectSuspended, roundTrip } from "./approval-test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import { resumeToolBatch } from "./resume-tool-batch";
 import type { ToolExecutionUpdateEvent } from "./tool-events";

@@ -11,7 +11,7 @@ import { createMemoryJournal } from "../journal/create-memory-journal";
 import type { JournalRecord } from "../journal/journal-record";
 import { interruptedText, interruptedTimesText } from "../journal/journal-texts";
 import { expectComplete, firstText, recordEvents } from "../test-support";
-import { call } from "./approval-test-tools";
+import { call } from "./approval-test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import { recoverToolBatch } from "./recover-tool-batch";
 

@@ -7,7 +7,7 @@ import {
   createExecutionLog,
   createReadAndSend,
   expectSuspended,
-} from "./approval-test-tools";
+} from "./approval-test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import { recoverToolBatch } from "./recover-tool-batch";
 import type { ToolExecutionEvent } from "./tool-events";

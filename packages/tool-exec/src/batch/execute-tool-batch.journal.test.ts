@@ -1,13 +1,13 @@
 import type { Tool } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
-import type { SuspendedBatch } from "../approval/suspended-batch";
-import { ToolBatchError, type ToolBatchErrorCode } from "../approval/tool-batch-error";
 import { createMemoryJournal } from "../journal/create-memory-journal";
 import type { JournalRecord } from "../journal/journal-record";
 import { listOpenToolBatches } from "../journal/list-open-tool-batches";
 import { loadSuspendedToolBatch } from "../journal/load-suspended-tool-batch";
 import { submitToolDecision } from "../journal/submit-tool-decision";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import type { SuspendedBatch } from "../model/suspended-batch";
+import { ToolBatchError, type ToolBatchErrorCode } from "../model/tool-batch-error";
 import { expectComplete, firstText } from "../test-support";
 import {
   call,
@@ -16,7 +16,7 @@ import {
   createTestTool,
   expectSuspended,
   roundTrip,
-} from "./approval-test-tools";
+} from "./approval-test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import { resumeToolBatch } from "./resume-tool-batch";
 import type { ToolExecutionEvent } from "./tool-events";

@@ -1,5 +1,5 @@
 import type { ToolCall } from "@toolwright/tool-core";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
+import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { runToolBatch } from "./run-tool-batch";
 

@@ -1,9 +1,9 @@
 import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
 import { resolveBatchId } from "../approval/resolve-batch-id";
-import type { CompletedToolBatch } from "../approval/tool-batch-outcome";
 import { truncatedToolCallText } from "../call/executor-texts";
 import { settleCallWithError } from "../call/settle-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { CompletedToolBatch } from "../model/tool-batch-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { normalizeMaxMediaBytes } from "../output/limit-media";
 import { BatchEvents } from "./batch-events";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";

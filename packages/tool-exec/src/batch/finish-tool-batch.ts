@@ -9,21 +9,21 @@
  */
 import { createSuspendedBatch, type SuspendedCallRecord } from "../approval/create-suspended-batch";
 import { readApprovalClock } from "../approval/resolve-approval-options";
-import type { ToolApprovalRequest } from "../approval/tool-approval-request";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { withApproval } from "../call/approve-tool-call";
 import { ABORTED_TEXT } from "../call/executor-texts";
 import { settleCallWithError } from "../call/settle-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { traceUnpreparedEnding } from "../call/trace-tool-call";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
-import { endBatchCall } from "./end-batch-call";
+import { settleBatchCall } from "./settle-batch-call";
 import { shouldTerminateToolBatch } from "./should-terminate-tool-batch";
 
 /** Completes or suspends `batch`; see the file header. */
 export async function finishToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome> {
-  if (hasUnsettledCall(batch)) {
+  if (batch.hasUnsettledCall()) {
     if (batch.run.signal?.aborted !== true) {
       const suspended = await suspendToolBatch(batch);
       if (suspended !== undefined) return suspended;
@@ -33,27 +33,21 @@ export async function finishToolBatch(batch: BatchProgress): Promise<ToolBatchOu
   return completeToolBatch(batch);
 }
 
-// The loops over every call of a batch are indexed: run once per batch, they are often still
-// unoptimised, where `for…of` allocates an iterator result per element.
-function hasUnsettledCall(batch: BatchProgress): boolean {
-  const { outcomes } = batch;
-  for (let index = 0; index < outcomes.length; index++) {
-    if (outcomes[index] === undefined) return true;
-  }
-  return false;
-}
-
 /** The suspended result, or `undefined` when the run aborted while the state was being built. */
 async function suspendToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome | undefined> {
-  const { calls, outcomes, batchId, revision } = batch;
+  const { batchId, revision } = batch;
   const records: SuspendedCallRecord[] = [];
   const pending: ToolApprovalRequest[] = [];
-  for (let index = 0; index < calls.length; index++) {
-    const outcome = outcomes[index];
-    const call = calls[index] as (typeof calls)[number];
+  // Indexed loops over every call: run once per batch, often still unoptimised, where `for…of`
+  // allocates an iterator result per element.
+  for (let index = 0; index < batch.size; index++) {
+    const outcome = batch.outcomeAt(index);
     if (outcome !== undefined) {
       records.push({ status: "settled", outcome });
-    } else if (call.type === "awaiting") {
+      continue;
+    }
+    const call = batch.callAt(index);
+    if (call.type === "awaiting") {
       records.push({ status: "awaiting_approval", request: call.request, lockKeys: call.lockKeys });
       pending.push(call.request);
     } else {
@@ -92,10 +86,10 @@ async function suspendToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome 
  * had a start event, gets one.
  */
 async function abortUnsettledCalls(batch: BatchProgress): Promise<void> {
-  const { calls, outcomes, events } = batch;
-  for (let index = 0; index < calls.length; index++) {
-    if (outcomes[index] !== undefined) continue;
-    const call = calls[index] as (typeof calls)[number];
+  const { events } = batch;
+  for (let index = 0; index < batch.size; index++) {
+    if (batch.outcomeAt(index) !== undefined) continue;
+    const call = batch.callAt(index);
     const toolCall = toolCallOf(call);
     let outcome: ToolCallOutcome | undefined;
     if (call.type === "awaiting") {
@@ -107,7 +101,7 @@ async function abortUnsettledCalls(batch: BatchProgress): Promise<void> {
       outcome ??= aborted(toolCall);
     }
     traceUnpreparedEnding(outcome);
-    outcomes[index] = await endBatchCall(batch, outcome);
+    batch.settle(index, await settleBatchCall(batch, outcome));
   }
 }
 
@@ -117,7 +111,7 @@ function aborted(toolCall: ReturnType<typeof toolCallOf>): ToolCallOutcome {
 
 async function completeToolBatch(batch: BatchProgress): Promise<ToolBatchOutcome> {
   const { events, messages } = batch;
-  const outcomes = batch.outcomes as ToolCallOutcome[];
+  const outcomes = batch.settledOutcomes();
   if (!batch.streamResults) {
     for (let index = 0; index < outcomes.length; index++) {
       const resulting = events.result(outcomes[index] as ToolCallOutcome, messages);

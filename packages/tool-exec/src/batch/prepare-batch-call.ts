@@ -10,9 +10,7 @@
 
 import type { ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
-import type { ToolApprovalRequest } from "../approval/tool-approval-request";
-import type { ToolApprovalStep } from "../approval/tool-approval-step";
-import type { ToolCallApproval } from "../approval/tool-call-approval";
+import type { ToolApprovalStep } from "../call/approve-tool-call";
 import {
   approveToolCall,
   endWithApproval,
@@ -20,7 +18,6 @@ import {
   withApproval,
 } from "../call/approve-tool-call";
 import { journalErrorText } from "../call/executor-texts";
-import { failPreparedCall } from "../call/fail-prepared-call";
 import {
   type DecisionHolder,
   type HeldDecision,
@@ -28,11 +25,14 @@ import {
   prepareToolCallThen,
 } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import { settlePreparedCall } from "../call/settle-call";
 import type { ToolRun } from "../call/tool-run";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import type { BatchJournal } from "../journal/batch-journal";
 import type { MaybePromise } from "../maybe-async";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import type { ToolCallApproval } from "../model/tool-call-approval";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type {
   ApprovedBatchCall,
   AwaitingBatchCall,
@@ -42,19 +42,6 @@ import type {
 import type { BatchEvents } from "./batch-events";
 import { readLockKeys } from "./read-lock-keys";
 import type { ReadyCall } from "./ready-call";
-
-/** A call that may execute now (subject to concurrency and lock keys). */
-export interface ReadyBatchCall {
-  readonly type: "ready";
-  readonly prepared: PreparedCall;
-  readonly lockKeys: readonly string[] | undefined;
-  /** How approval resolved it (`decide`, or a human on resume); its outcome carries it. */
-  readonly approval: ToolCallApproval | undefined;
-  /** 1, or more for a call a journal's recovery runs again. */
-  readonly attempt: number;
-  /** For a dispatched call recovery does not run again: what to do instead. */
-  readonly remote: RemoteRecovery | undefined;
-}
 
 /** Where a call stands after its preflight. */
 export type PreparedBatchCall = ReadyCall | AwaitingBatchCall | EndedCall;
@@ -206,7 +193,7 @@ function afterPrepare(
   if (preflight.readKeys) {
     const read = readLockKeys(call);
     if (typeof read === "string") {
-      const outcome = failPreparedCall(call, "lock_keys_error", read);
+      const outcome = settlePreparedCall(call, "lock_keys_error", read);
       return toEnded(carried === undefined ? outcome : withApproval(outcome, carried));
     }
     lockKeys = read;
@@ -249,7 +236,7 @@ function applyApprovalStep(
         remote: undefined,
       };
     case "failed":
-      return toEnded(failPreparedCall(prepared, step.errorType, step.text));
+      return toEnded(settlePreparedCall(prepared, step.errorType, step.text));
     case "awaiting":
       if (prepared.span !== undefined) endUnsettledToolSpan(prepared.span, "pending");
       return { type: "awaiting", toolCall: prepared.toolCall, request: step.request, lockKeys };
@@ -265,7 +252,7 @@ function applyApprovalStep(
           (error: unknown) => {
             const text = journalErrorText(error);
             return toEnded(
-              withApproval(failPreparedCall(prepared, "journal_error", text), resolution),
+              withApproval(settlePreparedCall(prepared, "journal_error", text), resolution),
             );
           },
         );
@@ -288,7 +275,7 @@ function applyVerdict(
     if (failure !== undefined) {
       // The listener failed: the call ends with its message (and its span with it).
       const text = describeResult(failure);
-      const outcome = failPreparedCall(prepared, "event_listener_error", text);
+      const outcome = settlePreparedCall(prepared, "event_listener_error", text);
       return toEnded(withApproval(outcome, resolution));
     }
     return step.type === "approved"

@@ -1,5 +1,19 @@
 import type { PreparedCall } from "../call/prepared-call";
-import type { ReadyBatchCall } from "./prepare-batch-call";
+import type { ToolCallApproval } from "../model/tool-call-approval";
+import type { RemoteRecovery } from "./batch-call";
+
+/** A call that may execute now (subject to concurrency and lock keys). */
+export interface ReadyBatchCall {
+  readonly type: "ready";
+  readonly prepared: PreparedCall;
+  readonly lockKeys: readonly string[] | undefined;
+  /** How approval resolved it (`decide`, or a human on resume); its outcome carries it. */
+  readonly approval: ToolCallApproval | undefined;
+  /** 1, or more for a call a journal's recovery runs again. */
+  readonly attempt: number;
+  /** For a dispatched call recovery does not run again: what to do instead. */
+  readonly remote: RemoteRecovery | undefined;
+}
 
 /**
  * A call of a batch that may execute now (subject to concurrency and lock keys): a

@@ -8,12 +8,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SuspendedBatch } from "../approval/suspended-batch";
-import { ToolBatchError } from "../approval/tool-batch-error";
 import { interruptedText, interruptedTimesText } from "../journal/journal-texts";
 import { createFileJournal } from "../journal-file/create-file-journal";
+import type { SuspendedBatch } from "../model/suspended-batch";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { expectComplete, firstText } from "../test-support";
-import { expectSuspended } from "./approval-test-tools";
+import { expectSuspended } from "./approval-test-support";
 import {
   BUILT_ENTRY,
   type CrashSpec,

@@ -1,15 +1,15 @@
 import type { Tool, ToolCall } from "@toolwright/tool-core";
 import { describe, expect, it } from "vitest";
 import { serializeOutcome } from "../approval/serialize-outcome";
-import { ToolBatchError } from "../approval/tool-batch-error";
 import { createMemoryJournal } from "../journal/create-memory-journal";
 import type { JournalRecord } from "../journal/journal-record";
 import { interruptedText, interruptedTimesText } from "../journal/journal-texts";
 import { listOpenToolBatches } from "../journal/list-open-tool-batches";
 import { loadSuspendedToolBatch } from "../journal/load-suspended-tool-batch";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { describeEvents, expectComplete, firstText, recordEvents } from "../test-support";
-import { call, expectSuspended } from "./approval-test-tools";
+import { call, expectSuspended } from "./approval-test-support";
 import { recoverToolBatch } from "./recover-tool-batch";
 
 const AT = "2026-12-01T14:00:00.000Z";

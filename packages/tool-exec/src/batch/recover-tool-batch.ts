@@ -23,9 +23,6 @@
 import { ToolRegistry } from "@toolwright/tool-core";
 import { type PlannedCall, planToolBatchResume } from "../approval/plan-tool-batch-resume";
 import { resolveBatchId } from "../approval/resolve-batch-id";
-import type { ResumeToolBatchOptions } from "../approval/resume-tool-batch-options";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
-import type { ToolCallApproval } from "../approval/tool-call-approval";
 import { readReplay } from "../call/read-replay";
 import { settleCallWithError } from "../call/settle-call";
 import type { ToolDispatcher, ToolDispatchLookup } from "../dispatch/tool-dispatcher";
@@ -35,9 +32,12 @@ import { interruptedText, interruptedTimesText } from "../journal/journal-texts"
 import { type JournaledBatch, readJournaledBatch } from "../journal/read-journaled-batch";
 import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
+import type { ToolCallApproval } from "../model/tool-call-approval";
 import { normalizeMaxMediaBytes } from "../output/limit-media";
 import type { RemoteRecovery, ReplayedBatchCall } from "./batch-call";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
+import type { ResumeToolBatchOptions } from "./resume-tool-batch-options";
 import { type RecoveredSettlement, type RecoveryOverrides, runResumePlan } from "./run-resume-plan";
 import { normalizeConcurrency } from "./run-tool-batch";
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
-import { ToolBatchError } from "../approval/tool-batch-error";
 import { createMemoryJournal } from "../journal/create-memory-journal";
 import { loadSuspendedToolBatch } from "../journal/load-suspended-tool-batch";
 import { submitToolDecision } from "../journal/submit-tool-decision";
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { expectComplete, recordEvents } from "../test-support";
 import {
   call,
   createExecutionLog,
   createReadAndSend,
   expectSuspended,
-} from "./approval-test-tools";
+} from "./approval-test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import { resumeToolBatch } from "./resume-tool-batch";
 

@@ -5,11 +5,11 @@ import {
   approvalExpiredText,
   nestedApprovalText,
 } from "../approval/approval-texts";
-import type { SuspendedBatch } from "../approval/suspended-batch";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
-import { ToolBatchError, type ToolBatchErrorCode } from "../approval/tool-batch-error";
 import { BLOCKED_TEXT, toolNotFoundText } from "../call/executor-texts";
 import { ToolRunnerSeam } from "../call/tool-runner-seam";
+import type { SuspendedBatch } from "../model/suspended-batch";
+import { ToolBatchError, type ToolBatchErrorCode } from "../model/tool-batch-error";
 import { describeEvents, expectComplete, firstText, recordEvents } from "../test-support";
 import {
   call,
@@ -19,7 +19,7 @@ import {
   type ExecutionLog,
   expectSuspended,
   roundTrip,
-} from "./approval-test-tools";
+} from "./approval-test-support";
 import { executeToolBatch } from "./execute-tool-batch";
 import { resumeToolBatch } from "./resume-tool-batch";
 

@@ -1,14 +1,14 @@
 import { planToolBatchResume } from "../approval/plan-tool-batch-resume";
-import type { ResumeToolBatchOptions } from "../approval/resume-tool-batch-options";
-import type { SuspendedBatch } from "../approval/suspended-batch";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
-import { ToolBatchError } from "../approval/tool-batch-error";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { BatchJournal } from "../journal/batch-journal";
 import { readJournaledBatch } from "../journal/read-journaled-batch";
 import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
+import type { SuspendedBatch } from "../model/suspended-batch";
+import { ToolBatchError } from "../model/tool-batch-error";
+import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
 import { normalizeMaxMediaBytes } from "../output/limit-media";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
+import type { ResumeToolBatchOptions } from "./resume-tool-batch-options";
 import { runResumePlan } from "./run-resume-plan";
 import { normalizeConcurrency } from "./run-tool-batch";
 

@@ -12,12 +12,11 @@ import {
   failToolCallDecision,
 } from "../call/prepare-tool-call";
 import type { EndedCall, PreparedCall } from "../call/prepared-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import type { MaybePromise } from "../maybe-async";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
-import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { startReadyCall } from "./execute-ready-call";
 import {
   afterDecision,
@@ -27,11 +26,12 @@ import {
   prepareFirstBatchCall,
 } from "./prepare-batch-call";
 import { attemptOf, lockKeysOf, preparedOf, type ReadyCall } from "./ready-call";
+import { recoveryOf, settleBatchCall } from "./settle-batch-call";
 import { ToolCallScheduler } from "./tool-call-scheduler";
 
 /** Runs every unsettled call that may run; see the file header. */
 export async function runParallelCalls(batch: BatchProgress): Promise<void> {
-  const { calls, outcomes, run } = batch;
+  const { run } = batch;
   const { journal } = batch;
   const scheduler = new ToolCallScheduler<ReadyCall, ToolCallOutcome>(
     batch.maxConcurrency,
@@ -42,16 +42,14 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
       },
     },
     (ready, index, outcome) => {
-      const ended = endBatchCall(batch, outcome, attemptOf(ready), recoveryOf(ready));
+      const ended = settleBatchCall(batch, outcome, attemptOf(ready), recoveryOf(ready));
       if (!(ended instanceof Promise)) {
-        outcomes[index] = ended;
+        batch.settle(index, ended);
         return undefined;
       }
-      return ended.then((kept) => {
-        outcomes[index] = kept;
-      });
+      return ended.then((kept) => batch.settle(index, kept));
     },
-    calls.length,
+    batch.size,
   );
   await new ParallelPreflight(batch, scheduler).run();
   await scheduler.run();
@@ -94,15 +92,15 @@ class ParallelPreflight implements DecisionHolder {
 
   /** Prepares calls from `#index` on until one must wait, or every call was prepared. */
   #continue(): void {
-    const { calls, outcomes } = this.#batch;
+    const batch = this.#batch;
     try {
-      while (this.#index < calls.length) {
+      while (this.#index < batch.size) {
         const index = this.#index;
-        if (outcomes[index] !== undefined) {
+        if (batch.outcomeAt(index) !== undefined) {
           this.#index++;
           continue;
         }
-        const call = calls[index] as (typeof calls)[number];
+        const call = batch.callAt(index);
         if (call.type === "awaiting") {
           this.#deferral.hold(call.lockKeys);
           this.#index++;
@@ -184,24 +182,24 @@ class ParallelPreflight implements DecisionHolder {
    */
   #place(prepared: PreparedBatchCall): boolean {
     const index = this.#index;
-    const { calls, outcomes } = this.#batch;
+    const batch = this.#batch;
     if (prepared.type === "ended") {
-      const ended = endBatchCall(this.#batch, prepared.outcome);
+      const ended = settleBatchCall(batch, prepared.outcome);
       if (ended instanceof Promise) {
         ended.then((kept) => {
-          outcomes[index] = kept;
+          batch.settle(index, kept);
           this.#index++;
           this.#continue();
         }, this.#reject);
         return false;
       }
-      outcomes[index] = ended;
+      batch.settle(index, ended);
     } else if (prepared.type === "awaiting") {
-      calls[index] = prepared;
+      batch.leaveAwaiting(index, prepared);
       this.#deferral.hold(prepared.lockKeys);
     } else if (this.#deferral.defers(lockKeysOf(prepared))) {
       const { toolCall, span } = preparedOf(prepared);
-      calls[index] = { type: "deferred", toolCall };
+      batch.defer(index, toolCall);
       if (span !== undefined) endUnsettledToolSpan(span, "deferred");
     } else {
       this.#scheduler.add(prepared, index, lockKeysOf(prepared));

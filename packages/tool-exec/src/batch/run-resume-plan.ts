@@ -11,21 +11,21 @@
  *   5.   still unsettled → `suspended` with `revision + 1`; else `tool_result` for every call in
  *        source order and `complete`.
  */
-import type { ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import type { ToolCall } from "@toolwright/tool-core";
 import type { PlannedCall, ToolBatchResumePlan } from "../approval/plan-tool-batch-resume";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { withApproval } from "../call/approve-tool-call";
 import { settleCallWithError } from "../call/settle-call";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { traceUnpreparedEnding } from "../call/trace-tool-call";
 import type { BatchJournal } from "../journal/batch-journal";
 import type { SettledRecovery } from "../journal/journal-record";
+import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { ReplayedBatchCall, UnsettledBatchCall } from "./batch-call";
-import type { BatchProgress } from "./batch-progress";
-import { endBatchCall } from "./end-batch-call";
+import { BatchProgress } from "./batch-progress";
 import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { finishToolBatch } from "./finish-tool-batch";
 import { createBatchEvents, createBatchRun, runBatchCalls } from "./run-tool-batch";
+import { settleBatchCall } from "./settle-batch-call";
 
 /** A call recovery settles without running it (SPEC §11's recovery table). */
 export interface RecoveredSettlement {
@@ -56,32 +56,30 @@ export async function runResumePlan(
     calls.push(overrides?.replayed.get(planned.toolCall.id) ?? toUnsettledCall(planned));
     outcomes.push(planned.type === "settled" ? planned.outcome : undefined);
   }
-  const batch: BatchProgress = {
+  const setup = {
     batchId: plan.batchId,
     run,
     events: events.batchEvents,
     mode: plan.mode,
     maxConcurrency,
-    calls,
-    outcomes,
     streamResults: false,
-    messages: [] as ToolResultMessage[],
     revision: plan.revision + 1,
     createdAt: plan.createdAt,
     journal,
   };
+  const batch = new BatchProgress(setup, calls, outcomes);
   for (let index = 0; index < plan.calls.length; index++) {
     const planned = plan.calls[index] as PlannedCall;
     const recovered = overrides?.settled.get(planned.toolCall.id);
     if (recovered !== undefined) {
       const { outcome, attempt, recovery } = recovered;
-      outcomes[index] = await endBatchCall(batch, outcome, attempt, recovery);
+      batch.settle(index, await settleBatchCall(batch, outcome, attempt, recovery));
     }
   }
   for (let index = 0; index < plan.calls.length; index++) {
     const planned = plan.calls[index] as PlannedCall;
     if (planned.type === "expired" || planned.type === "denied") {
-      outcomes[index] = await refuseCall(planned, batch);
+      batch.settle(index, await refuseCall(planned, batch));
     }
   }
   await runBatchCalls(batch);
@@ -126,5 +124,5 @@ async function refuseCall(
       resolution,
     );
   traceUnpreparedEnding(outcome);
-  return endBatchCall(batch, outcome);
+  return settleBatchCall(batch, outcome);
 }

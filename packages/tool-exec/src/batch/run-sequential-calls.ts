@@ -6,19 +6,19 @@
  */
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
-import { endBatchCall, recoveryOf } from "./end-batch-call";
 import { executeReadyCall } from "./execute-ready-call";
 import { type BatchPreflight, prepareAgainCall, prepareBatchCall } from "./prepare-batch-call";
 import { attemptOf } from "./ready-call";
+import { recoveryOf, settleBatchCall } from "./settle-batch-call";
 
 /** Runs the unsettled calls in source order until one awaits a human; see the file header. */
 export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
-  const { calls, outcomes, run, events } = batch;
+  const { run, events } = batch;
   const { journal } = batch;
   const preflight: BatchPreflight = { run, events, readKeys: false, journal };
-  for (let index = 0; index < calls.length; index++) {
-    if (outcomes[index] !== undefined) continue;
-    const call = calls[index] as (typeof calls)[number];
+  for (let index = 0; index < batch.size; index++) {
+    if (batch.outcomeAt(index) !== undefined) continue;
+    const call = batch.callAt(index);
     if (call.type === "awaiting") return deferFrom(batch, index + 1);
     let prepared =
       call.type === "approved" || call.type === "replayed"
@@ -26,16 +26,16 @@ export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
         : prepareBatchCall(toolCallOf(call), false, preflight);
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.type === "awaiting") {
-      calls[index] = prepared;
+      batch.leaveAwaiting(index, prepared);
       return deferFrom(batch, index + 1);
     }
     const outcome =
       prepared.type === "ended" ? prepared.outcome : await executeReadyCall(prepared, run, journal);
     const attempt = prepared.type === "ended" ? undefined : attemptOf(prepared);
     const recovery = prepared.type === "ended" ? undefined : recoveryOf(prepared);
-    let ended = endBatchCall(batch, outcome, attempt, recovery);
+    let ended = settleBatchCall(batch, outcome, attempt, recovery);
     if (ended instanceof Promise) ended = await ended;
-    outcomes[index] = ended;
+    batch.settle(index, ended);
     if (batch.streamResults) {
       const resulting = events.result(ended, batch.messages);
       if (resulting !== undefined) await resulting;
@@ -45,10 +45,9 @@ export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
 
 /** Every unsettled call from `start` on waits behind the awaiting one. */
 function deferFrom(batch: BatchProgress, start: number): void {
-  const { calls, outcomes } = batch;
-  for (let index = start; index < calls.length; index++) {
-    const call = calls[index] as (typeof calls)[number];
-    if (outcomes[index] !== undefined || call.type === "awaiting") continue;
-    calls[index] = { type: "deferred", toolCall: toolCallOf(call) };
+  for (let index = start; index < batch.size; index++) {
+    if (batch.outcomeAt(index) !== undefined) continue;
+    const call = batch.callAt(index);
+    if (call.type !== "awaiting") batch.defer(index, toolCallOf(call));
   }
 }

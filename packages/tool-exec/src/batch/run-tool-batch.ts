@@ -5,21 +5,22 @@
  * human suspend the batch (`finishToolBatch`). Steps that are synchronous stay synchronous (see
  * maybe-async.ts).
  */
-import type { AssistantMessage, ToolCall, ToolResultMessage } from "@toolwright/tool-core";
+import type { AssistantMessage, ToolCall } from "@toolwright/tool-core";
 import { findUnstorableToolCall } from "../approval/create-suspended-batch";
 import { readApprovalClock } from "../approval/resolve-approval-options";
 import { resolveBatchId } from "../approval/resolve-batch-id";
-import { ToolBatchError } from "../approval/tool-batch-error";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { mayNeedApproval } from "../call/approve-tool-call";
 import type { RunToolCallOptions } from "../call/run-tool-call-options";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import { type InternalUpdateListener, ToolRun } from "../call/tool-run";
 import { BatchJournal } from "../journal/batch-journal";
 import { resolveMaxAttempts } from "../journal/resolve-max-attempts";
+import { ToolBatchError } from "../model/tool-batch-error";
+import type { ToolBatchMode } from "../model/tool-batch-mode";
+import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { BatchEvents } from "./batch-events";
-import type { BatchProgress } from "./batch-progress";
-import type { ExecuteToolBatchOptions, ToolBatchMode } from "./execute-tool-batch-options";
+import { BatchProgress } from "./batch-progress";
+import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 import { finishToolBatch } from "./finish-tool-batch";
 import { runParallelCalls } from "./run-parallel-calls";
 import { runSequentialCalls } from "./run-sequential-calls";
@@ -56,20 +57,19 @@ export async function runToolBatch(
   const journal = await openBatchJournal(options, batchId, "executeToolBatch");
   try {
     await journal?.begin(mode, toolCalls);
-    const batch: BatchProgress = {
+    const setup = {
       batchId,
       run,
       events: events.batchEvents,
       mode,
       maxConcurrency,
-      calls: toolCalls.slice(),
-      outcomes: new Array<ToolCallOutcome | undefined>(toolCalls.length),
       streamResults: mode === "sequential" && !canSuspend,
-      messages: [] as ToolResultMessage[],
       revision: 0,
       createdAt,
       journal,
     };
+    const outcomes = new Array<ToolCallOutcome | undefined>(toolCalls.length);
+    const batch = new BatchProgress(setup, toolCalls.slice(), outcomes);
     await runBatchCalls(batch);
     return await finishToolBatch(batch);
   } finally {
@@ -112,10 +112,7 @@ export function createBatchRun(
   return new ToolRun(
     options as RunToolCallOptions<unknown>,
     queue.isActive ? createUpdateForwarder(queue) : undefined,
-    options.signal,
-    options.tools,
-    assistantMessage,
-    batchId,
+    { assistantMessage, batchId },
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 
 /**
  * Whether the agent should stop after this batch: only when the batch is not empty and every

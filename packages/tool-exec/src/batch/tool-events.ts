@@ -4,7 +4,7 @@ import type {
   ToolApprovalResolvedEvent,
   ToolBatchSuspendedEvent,
 } from "../approval/approval-events";
-import type { ToolCallErrorType } from "../call/tool-call-error-type";
+import type { ToolCallErrorType } from "../model/tool-call-error-type";
 
 /** A call entered the pipeline. `args` are the arguments as the model wrote them. */
 export interface ToolExecutionStartEvent {

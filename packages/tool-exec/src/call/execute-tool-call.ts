@@ -2,7 +2,7 @@ import type { ToolCall, ToolResultMessage, ToolSource } from "@toolwright/tool-c
 import { createToolResultMessage } from "../output/create-tool-result-message";
 import { normalizeMaxMediaBytes } from "../output/limit-media";
 import type { TruncationOptions } from "../output/truncate-output";
-import { runCallPipeline } from "./execute-prepared-call";
+import { runCallPipeline } from "./execute-tool";
 import type { RunToolCallOptions } from "./run-tool-call-options";
 import { ToolRun } from "./tool-run";
 
@@ -40,12 +40,7 @@ export async function executeToolCall<TContext = unknown>(
   options: ExecuteToolCallOptions<TContext> = NO_OPTIONS as ExecuteToolCallOptions<TContext>,
 ): Promise<ToolResultMessage> {
   const maxMediaBytes = normalizeMaxMediaBytes(options.maxMediaBytes);
-  const run = new ToolRun(
-    options as ExecuteToolCallOptions<unknown>,
-    options.onUpdate,
-    options.signal,
-    tools,
-  );
+  const run = new ToolRun(options as ExecuteToolCallOptions<unknown>, options.onUpdate, { tools });
   const outcome = await runCallPipeline(toolCall, run);
   return createToolResultMessage(outcome, options.truncation, maxMediaBytes);
 }

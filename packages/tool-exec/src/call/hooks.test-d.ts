@@ -1,10 +1,10 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
 import { describe, expectTypeOf, it } from "vitest";
-import type { ToolBatchOutcome } from "../approval/tool-batch-outcome";
 import { executeToolBatch } from "../batch/execute-tool-batch";
 import type { ToolExecutionEvent } from "../batch/tool-events";
+import type { ToolBatchOutcome } from "../model/tool-batch-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { AfterToolCallHook, BeforeToolCallHook } from "./hooks";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 
 describe("hook types", () => {
   it("should accept hooks that return nothing, sync or async", () => {

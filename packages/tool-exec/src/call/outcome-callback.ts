@@ -1,4 +1,4 @@
-import type { ToolCallOutcome } from "./tool-call-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 
 /**
  * Receives the outcome of a call started without a promise of its own (`startPreparedCall`), with

@@ -10,12 +10,13 @@
 import type { Span } from "@opentelemetry/api";
 import type { SafeValidateToolArgumentsResult, Tool, ToolCall } from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
+import { keepShapeAlive } from "../keep-shape-alive";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
+import type { ToolCallErrorType } from "../model/tool-call-error-type";
 import { ABORTED_TEXT, BLOCKED_TEXT, toolNotFoundText } from "./executor-texts";
 import type { EndedCall, PreparedCall } from "./prepared-call";
 import { settleCallWithError } from "./settle-call";
-import type { ToolCallErrorType } from "./tool-call-error-type";
-import type { ToolRun } from "./tool-run";
+import { ToolRun } from "./tool-run";
 import { startToolSpan } from "./trace-tool-call";
 
 type ToolArgumentsResult = SafeValidateToolArgumentsResult<Tool>;
@@ -107,63 +108,111 @@ export function prepareToolCallThen<TContext, TResult>(
   context: TContext,
   holder?: DecisionHolder,
 ): MaybePromise<TResult> {
-  const span = startToolSpan(toolCall);
-  if (run.signal?.aborted === true) {
-    return next(endCall(toolCall, span, "aborted", ABORTED_TEXT), context);
+  const call = new Preflight(toolCall, run, next, context, holder);
+  // Step 1: the call's span, then the abort check.
+  call.span = startToolSpan(toolCall);
+  if (run.signal?.aborted === true) return call.settle("aborted", ABORTED_TEXT);
+  return lookUpTool(call);
+}
+
+/**
+ * One call in steps 1–5: the call, its run, what the steps found (its span, its tool) and where
+ * its preflight ends (`next` with `context`, or `holder` for an asynchronous `beforeToolCall`).
+ */
+class Preflight<TContext, TResult> {
+  readonly toolCall: ToolCall;
+  readonly run: ToolRun;
+  readonly next: PreparedNext<TContext, TResult>;
+  readonly context: TContext;
+  /** See {@link prepareToolCallHeld}; only on the synchronous path to step 5. */
+  holder: DecisionHolder | undefined;
+  /** Step 1. */
+  span: Span | undefined = undefined;
+  /** Step 2: the tool the name found. */
+  tool: Tool | undefined = undefined;
+
+  static {
+    // See keep-shape-alive.ts.
+    const run = new ToolRun({ tools: [] }, undefined);
+    const toolCall: ToolCall = { type: "toolCall", id: "", name: "", arguments: {} };
+    keepShapeAlive(() => new Preflight(toolCall, run, same, undefined, undefined));
   }
-  const tool = run.registry.get(toolCall.name);
-  if (tool === undefined) {
-    const text = toolNotFoundText(toolCall.name);
-    return next(endCall(toolCall, span, "tool_not_found", text), context);
+
+  constructor(
+    toolCall: ToolCall,
+    run: ToolRun,
+    next: PreparedNext<TContext, TResult>,
+    context: TContext,
+    holder: DecisionHolder | undefined,
+  ) {
+    this.toolCall = toolCall;
+    this.run = run;
+    this.next = next;
+    this.context = context;
+    this.holder = holder;
   }
-  if (tool.prepareArguments === undefined) {
-    return validate(toolCall, tool, toolCall, span, run, next, context, holder);
+
+  /** The tool step 2 found; only for the steps after it. */
+  get foundTool(): Tool {
+    return this.tool as Tool;
   }
+
+  /** Hands the preflight's result on. */
+  proceed(call: PreparedCall | EndedCall): MaybePromise<TResult> {
+    return this.next(call, this.context);
+  }
+
+  /** Ends the call in preflight with an executor error result. */
+  settle(errorType: ToolCallErrorType, text: string): MaybePromise<TResult> {
+    return this.next(settleInPreflight(this.toolCall, this.span, errorType, text), this.context);
+  }
+}
+
+/** Step 2: the tool the call names, from the run's registry. */
+function lookUpTool<TContext, TResult>(call: Preflight<TContext, TResult>): MaybePromise<TResult> {
+  const { toolCall } = call;
+  const tool = call.run.registry.get(toolCall.name);
+  if (tool === undefined) return call.settle("tool_not_found", toolNotFoundText(toolCall.name));
+  call.tool = tool;
+  return prepareArguments(call);
+}
+
+/** Step 3: the tool's `prepareArguments`, when it has one. */
+function prepareArguments<TContext, TResult>(
+  call: Preflight<TContext, TResult>,
+): MaybePromise<TResult> {
+  const { toolCall } = call;
+  const tool = call.foundTool;
+  if (tool.prepareArguments === undefined) return validateArguments(call, toolCall);
   let prepared: unknown;
   try {
     prepared = tool.prepareArguments(toolCall.arguments);
   } catch (error) {
-    const text = describeThrown(error);
-    return next(endCall(toolCall, span, "prepare_arguments_error", text), context);
+    return call.settle("prepare_arguments_error", describeThrown(error));
   }
   if (isPromiseLike(prepared)) {
-    return prepareLater(prepared, toolCall, tool, span, run, next, context);
+    call.holder = undefined;
+    return Promise.resolve(prepared).then(
+      (value) => validateArguments(call, withArguments(toolCall, value)),
+      (error: unknown) => call.settle("prepare_arguments_error", describeThrown(error)),
+    );
   }
-  const target = withArguments(toolCall, prepared);
-  return validate(toolCall, tool, target, span, run, next, context, holder);
+  return validateArguments(call, withArguments(toolCall, prepared));
 }
 
 function same<T>(value: T): T {
   return value;
 }
 
-function prepareLater<TContext, TResult>(
-  pending: PromiseLike<unknown>,
-  toolCall: ToolCall,
-  tool: Tool,
-  span: Span | undefined,
-  run: ToolRun,
-  next: PreparedNext<TContext, TResult>,
-  context: TContext,
-): Promise<TResult> {
-  return Promise.resolve(pending).then(
-    (value) => validate(toolCall, tool, withArguments(toolCall, value), span, run, next, context),
-    (error: unknown) => {
-      const text = describeThrown(error);
-      return next(endCall(toolCall, span, "prepare_arguments_error", text), context);
-    },
-  );
-}
-
 /** Ends a call in preflight with an executor error result. */
-function endCall(
+function settleInPreflight(
   toolCall: ToolCall,
   span: Span | undefined,
   errorType: ToolCallErrorType,
   text: string,
   terminate?: boolean,
 ): EndedCall {
-  const outcome = settleCallWithError(toolCall, span, errorType, text, undefined, terminate);
+  const outcome = settleCallWithError(toolCall, span, errorType, text, terminate);
   return { type: "ended", outcome };
 }
 
@@ -171,67 +220,44 @@ function withArguments(toolCall: ToolCall, prepared: unknown): ToolCall {
   return { ...toolCall, arguments: prepared as ToolCall["arguments"] };
 }
 
-/** `holder`: see {@link prepareToolCallHeld} (only on the synchronous path to step 5). */
-function validate<TContext, TResult>(
-  toolCall: ToolCall,
-  tool: Tool,
+/** Step 4: `target`'s arguments validated (and coerced) against the tool's parameters. */
+function validateArguments<TContext, TResult>(
+  call: Preflight<TContext, TResult>,
   target: ToolCall,
-  span: Span | undefined,
-  run: ToolRun,
-  next: PreparedNext<TContext, TResult>,
-  context: TContext,
-  holder?: DecisionHolder,
 ): MaybePromise<TResult> {
   // The run's registry validates in its own coercion mode (a tool may sit in several registries).
-  const validated = run.registry.safeValidateArguments(tool, target) as ToolArgumentsResult;
+  const validated = call.run.registry.safeValidateArguments(
+    call.foundTool,
+    target,
+  ) as ToolArgumentsResult;
   if (validated instanceof Promise) {
-    return validateLater(validated, toolCall, tool, span, run, next, context);
+    call.holder = undefined;
+    return validated.then(
+      (value) => runBeforeToolCall(call, value),
+      (error: unknown) => call.settle("invalid_arguments", describeThrown(error)),
+    );
   }
-  return decide(toolCall, tool, span, run, validated, next, context, holder);
+  return runBeforeToolCall(call, validated);
 }
 
-function validateLater<TContext, TResult>(
-  validated: Promise<Settled<ToolArgumentsResult>>,
-  toolCall: ToolCall,
-  tool: Tool,
-  span: Span | undefined,
-  run: ToolRun,
-  next: PreparedNext<TContext, TResult>,
-  context: TContext,
-): Promise<TResult> {
-  return validated.then(
-    (value) => decide(toolCall, tool, span, run, value, next, context),
-    (error: unknown) => {
-      const text = describeThrown(error);
-      return next(endCall(toolCall, span, "invalid_arguments", text), context);
-    },
-  );
-}
-
-function decide<TContext, TResult>(
-  toolCall: ToolCall,
-  tool: Tool,
-  span: Span | undefined,
-  run: ToolRun,
+/** Step 5: `beforeToolCall`, and the abort check after it. */
+function runBeforeToolCall<TContext, TResult>(
+  call: Preflight<TContext, TResult>,
   validated: Settled<ToolArgumentsResult>,
-  next: PreparedNext<TContext, TResult>,
-  context: TContext,
-  holder?: DecisionHolder,
 ): MaybePromise<TResult> {
-  if (!validated.ok) {
-    const text = describeThrown(validated.error);
-    return next(endCall(toolCall, span, "invalid_arguments", text), context);
-  }
+  if (!validated.ok) return call.settle("invalid_arguments", describeThrown(validated.error));
+  const { toolCall, run } = call;
+  const tool = call.foundTool;
   const prepared: PreparedCall = {
     type: "prepared",
     toolCall,
     tool,
     args: validated.params as Readonly<Record<string, unknown>>,
     coercions: validated.changes,
-    span,
+    span: call.span,
   };
   const hook = run.beforeToolCall;
-  if (hook === undefined) return next(prepared, context);
+  if (hook === undefined) return call.proceed(prepared);
   let decision: unknown;
   try {
     decision = hook(
@@ -246,40 +272,39 @@ function decide<TContext, TResult>(
       run.signalOrNever,
     );
   } catch (error) {
-    return next(hookFailed(prepared, run, error), context);
+    return call.proceed(hookFailed(prepared, run, error));
   }
   if (isPromiseLike(decision)) {
-    if (holder !== undefined) {
+    if (call.holder !== undefined) {
       // Only `prepareToolCallHeld` passes one, and its `next` returns what it is given.
-      holder.holdDecision(prepared, decision);
+      call.holder.holdDecision(prepared, decision);
       return HELD as TResult;
     }
-    return decideLater(decision, prepared, run, next, context);
+    return decideLater(call, prepared, decision);
   }
-  return next(applyDecision(prepared, run, decision), context);
+  return call.proceed(applyDecision(prepared, run, decision));
 }
 
 // Callbacks over captured values, not an async function: every call of a parallel batch waits
-// here in turn, and a suspended async frame is the larger of the two. Apart from `decide` so that
-// a synchronous hook allocates no closure context.
+// here in turn, and a suspended async frame is the larger of the two. Apart from
+// `runBeforeToolCall` so that a synchronous hook allocates no closure context.
 function decideLater<TContext, TResult>(
-  decision: PromiseLike<unknown>,
+  call: Preflight<TContext, TResult>,
   prepared: PreparedCall,
-  run: ToolRun,
-  next: PreparedNext<TContext, TResult>,
-  context: TContext,
+  decision: PromiseLike<unknown>,
 ): Promise<TResult> {
+  const run = call.run;
   return Promise.resolve(decision).then(
-    (value) => next(applyDecision(prepared, run, value), context),
-    (error: unknown) => next(hookFailed(prepared, run, error), context),
+    (value) => call.proceed(applyDecision(prepared, run, value)),
+    (error: unknown) => call.proceed(hookFailed(prepared, run, error)),
   );
 }
 
 function hookFailed(prepared: PreparedCall, run: ToolRun, error: unknown): EndedCall {
   // The abort check after the hook comes first: a hook that threw because the run was aborted
   // (`signal.throwIfAborted()`) ends the call as aborted, like any other call of the run.
-  if (run.signal?.aborted === true) return endPrepared(prepared, "aborted", ABORTED_TEXT);
-  return endPrepared(prepared, "before_tool_call_error", describeThrown(error));
+  if (run.signal?.aborted === true) return preflightSettled(prepared, "aborted", ABORTED_TEXT);
+  return preflightSettled(prepared, "before_tool_call_error", describeThrown(error));
 }
 
 /** Reads the hook's `{ block, reason, terminate }` once; a throwing read is the hook's failure. */
@@ -288,7 +313,7 @@ function applyDecision(
   run: ToolRun,
   decision: unknown,
 ): PreparedCall | EndedCall {
-  if (run.signal?.aborted === true) return endPrepared(prepared, "aborted", ABORTED_TEXT);
+  if (run.signal?.aborted === true) return preflightSettled(prepared, "aborted", ABORTED_TEXT);
   if (typeof decision !== "object" || decision === null) return prepared;
   let block: unknown;
   let reason: unknown;
@@ -296,18 +321,18 @@ function applyDecision(
   try {
     ({ block, reason, terminate } = decision as Record<string, unknown>);
   } catch (error) {
-    return endPrepared(prepared, "before_tool_call_error", describeThrown(error));
+    return preflightSettled(prepared, "before_tool_call_error", describeThrown(error));
   }
   if (block !== true) return prepared;
   const text = typeof reason === "string" && reason !== "" ? reason : BLOCKED_TEXT;
-  return endPrepared(prepared, "blocked", text, terminate === true);
+  return preflightSettled(prepared, "blocked", text, terminate === true);
 }
 
-function endPrepared(
+function preflightSettled(
   prepared: PreparedCall,
   errorType: ToolCallErrorType,
   text: string,
   terminate?: boolean,
 ): EndedCall {
-  return endCall(prepared.toolCall, prepared.span, errorType, text, terminate);
+  return settleInPreflight(prepared.toolCall, prepared.span, errorType, text, terminate);
 }

@@ -1,12 +1,12 @@
 import type { Span } from "@opentelemetry/api";
 import type { Tool, ToolCall } from "@toolwright/tool-core";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { ToolArgumentCoercions } from "./hooks";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 
 /**
  * A call that passed steps 1–5 (abort, lookup, `prepareArguments`, validation, `beforeToolCall`)
  * and may execute: `executePreparedCall` runs steps 6–7. A caller may also hold it (a lock, a
- * concurrency slot, an approval) and end it without executing through `failPreparedCall`. Not
+ * concurrency slot, an approval) and end it without executing through `settlePreparedCall`. Not
  * serialisable: a call resumed in another process is prepared again from its `toolCall`.
  */
 export interface PreparedCall {

@@ -1,7 +1,7 @@
 import type { ToolCall } from "@toolwright/tool-core";
-import { runCallPipeline } from "./execute-prepared-call";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
+import { runCallPipeline } from "./execute-tool";
 import type { RunToolCallOptions } from "./run-tool-call-options";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 import { ToolRun } from "./tool-run";
 
 /**

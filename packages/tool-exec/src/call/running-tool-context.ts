@@ -7,8 +7,8 @@ import {
 } from "@toolwright/tool-core";
 import { keepShapeAlive } from "../keep-shape-alive";
 import { isPromiseLike } from "../maybe-async";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { seamNotProvidedText } from "./executor-texts";
-import type { ToolCallOutcome } from "./tool-call-outcome";
 import { ToolRun } from "./tool-run";
 import { type ToolRunner, ToolRunnerSeam } from "./tool-runner-seam";
 

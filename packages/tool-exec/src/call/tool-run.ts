@@ -29,6 +29,22 @@ type SeamMap = ReadonlyMap<Seam<unknown>, unknown>;
 // A list of seam pairs is turned into a Map once per list, not once per call.
 const seamMapsByList = new WeakMap<object, SeamMap>();
 
+/** What a run takes besides its options, where they do not say it (see the constructor). */
+export interface ToolRunScope {
+  /** Default: `options.signal`. */
+  readonly signal?: AbortSignal | undefined;
+  /** Default: `options.tools`. */
+  readonly tools?: ToolSource | undefined;
+  /** The message whose calls the run executes; hooks see it. */
+  readonly assistantMessage?: AssistantMessage | undefined;
+  /** Default: a random id, made when first read. */
+  readonly batchId?: string | undefined;
+  /** Default: `options.approval`, checked. */
+  readonly approval?: ResolvedApprovalOptions | undefined;
+}
+
+const NO_SCOPE: ToolRunScope = Object.freeze({});
+
 /**
  * The options of one run, resolved once: the registry, the seam map, normalised limits. Built per
  * `runToolCall` and once per batch, so the per-call path reads plain fields.
@@ -63,18 +79,17 @@ export class ToolRun {
   }
 
   /**
-   * `tools` defaults to `options.tools`; `executeToolCall` passes its own so it need not copy the
-   * options object per call.
+   * `scope` says what `options` do not, or overrides it: `executeToolCall` passes its own `tools`
+   * so it need not copy the options object per call; a batch its id and message; a nested call
+   * the calling tool's signal.
    */
   constructor(
     options: Omit<RunToolCallOptions<unknown>, "tools"> & { readonly tools?: ToolSource },
     updateListener: InternalUpdateListener | undefined,
-    signal: AbortSignal | undefined = options.signal,
-    tools: ToolSource = options.tools as ToolSource,
-    assistantMessage: AssistantMessage | undefined = undefined,
-    batchId: string | undefined = undefined,
-    approval: ResolvedApprovalOptions = resolveApprovalOptions(options.approval),
+    scope: ToolRunScope = NO_SCOPE,
   ) {
+    const signal = scope.signal ?? options.signal;
+    const tools = scope.tools ?? (options.tools as ToolSource);
     this.options = options;
     this.tools = tools;
     this.registry = ToolRegistry.from(tools);
@@ -91,9 +106,9 @@ export class ToolRun {
         ? grace
         : DEFAULT_TIMEOUT_GRACE_MS;
     this.updateListener = updateListener;
-    this.assistantMessage = assistantMessage;
-    this.approval = approval;
-    this.#batchId = batchId;
+    this.assistantMessage = scope.assistantMessage;
+    this.approval = scope.approval ?? resolveApprovalOptions(options.approval);
+    this.#batchId = scope.batchId;
     this.dispatcher = options.dispatcher;
   }
 
@@ -111,15 +126,13 @@ export class ToolRun {
    * no update stream.
    */
   nested(signal: AbortSignal): ToolRun {
-    return new ToolRun(
-      this.options,
-      undefined,
+    return new ToolRun(this.options, undefined, {
       signal,
-      this.tools,
-      this.assistantMessage,
-      this.batchId,
-      this.approval,
-    );
+      tools: this.tools,
+      assistantMessage: this.assistantMessage,
+      batchId: this.batchId,
+      approval: this.approval,
+    });
   }
 }
 

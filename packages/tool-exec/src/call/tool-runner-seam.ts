@@ -1,5 +1,5 @@
 import { defineSeam, type ToolCall } from "@toolwright/tool-core";
-import type { ToolCallOutcome } from "./tool-call-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 
 /** Runs another tool call from inside a running tool, through the same pipeline. */
 export interface ToolRunner {

@@ -8,7 +8,7 @@ import {
   trace,
 } from "@opentelemetry/api";
 import type { ToolCall } from "@toolwright/tool-core";
-import type { ToolCallOutcome } from "./tool-call-outcome";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 
 /** The instrumentation scope of the executor's spans. */
 export const TRACER_NAME = "@toolwright/tool-exec";

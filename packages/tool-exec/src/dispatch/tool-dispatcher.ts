@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue, Tool, ToolCall, ToolUpdate } from "@toolwright/tool-core";
-import type { DroppedResultField } from "../approval/suspended-batch";
+import type { DroppedResultField } from "../model/suspended-batch";
 
 /**
  * Runs the `execute` step of a call somewhere else — another process, another machine — while

@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { link, open, readFile, stat, unlink } from "node:fs/promises";
 import { hostname, uptime } from "node:os";
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { fileJournalError } from "./file-journal-error";
 
 /** What a lock file holds. */

@@ -9,7 +9,7 @@
 import { type FSWatcher, readFileSync, statSync, watch } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { findPendingApprovals } from "../journal/find-pending-approvals";
 import type {
   JournalApprovalPage,

@@ -12,8 +12,8 @@ import {
 import { tmpdir, uptime } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ToolBatchError } from "../approval/tool-batch-error";
 import type { JournalRecord, SettledRecord } from "../journal/journal-record";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { createJournalContractCases } from "../testing/journal-contract-cases";
 import { createFileJournal } from "./create-file-journal";
 

@@ -1,6 +1,5 @@
 import { mkdir, open, readdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { ToolBatchError } from "../approval/tool-batch-error";
 import {
   admitJournalRecords,
   createJournalBatchIndex,
@@ -14,38 +13,18 @@ import {
 } from "../journal/read-journal-listing-query";
 import type { JournalWriteResult, ToolCallJournal } from "../journal/tool-call-journal";
 import { checkJournalBatchId, validateJournalRecords } from "../journal/validate-journal-records";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { acquireLockFile, type LockFileContent, releaseLockFile } from "./acquire-lock-file";
 import { createCompletedBatchSweeper } from "./create-completed-batch-sweeper";
-import {
-  createFileAppender,
-  type FileAppender,
-  type FileJournalSync,
-} from "./create-file-appender";
+import { createFileAppender, type FileAppender } from "./create-file-appender";
 import { createFileJournalListing } from "./create-file-journal-listing";
 import { decideInFile } from "./decide-in-file";
 import { fileJournalError } from "./file-journal-error";
+import type { FileJournalOptions } from "./file-journal-options";
 import { readDecisionsFile, readMainFile } from "./read-batch-files";
 import { serializeRecordLine } from "./serialize-record-line";
 import { createFolderSyncer } from "./sync-folder";
 import { validateFileJournalOptions } from "./validate-file-journal-options";
-
-/** Options of {@link createFileJournal}. */
-export interface FileJournalOptions {
-  /** The journal's folder, created if missing. One machine only: no NFS, no sharing between hosts. */
-  readonly dir: string;
-  /** `"group"` (default): appends of one tick share one fdatasync. `"each"`: one per append. `"none"`: no sync, for tests only. */
-  readonly sync?: FileJournalSync | undefined;
-  /** Longest record line in bytes; default 8 MiB. A larger settled outcome is stored cut, with `truncatedRecord: true`. */
-  readonly maxRecordBytes?: number | undefined;
-  /** Keep a completed batch's files; default `false`: they are deleted once `completed` is written. */
-  readonly retainCompleted?: boolean | undefined;
-  /**
-   * Keep a completed batch's files for this many ms after its `completed` record, then delete
-   * them (implies `retainCompleted`). The journal looks for expired batches at most once per
-   * `min(retainCompletedMs, 60 s)`, after it completes a batch and when it lists batches.
-   */
-  readonly retainCompletedMs?: number | undefined;
-}
 
 /** A batch this journal holds the lock of: only the holder appends to its file. */
 interface HeldBatch {

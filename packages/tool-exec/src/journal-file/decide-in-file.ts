@@ -4,9 +4,9 @@
 // finding its own nonce first.
 import { randomUUID } from "node:crypto";
 import { open } from "node:fs/promises";
-import { ToolBatchError } from "../approval/tool-batch-error";
 import type { DecisionRecord } from "../journal/journal-record";
 import type { JournalWriteResult } from "../journal/tool-call-journal";
+import { ToolBatchError } from "../model/tool-batch-error";
 import type { FileJournalSync } from "./create-file-appender";
 import { readDecisionsFile } from "./read-batch-files";
 

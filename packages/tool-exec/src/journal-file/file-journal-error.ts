@@ -1,4 +1,4 @@
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 
 /**
  * A failed file operation of the file journal as an `Error` that names the file and the batch

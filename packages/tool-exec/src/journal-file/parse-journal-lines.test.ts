@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { parseJournalLines } from "./parse-journal-lines";
 
 const at = "2026-12-01T14:00:00.000Z";

@@ -4,8 +4,9 @@
 // Any other bad line — the last one included, when it ends in "\n" — is corruption: reading stops
 // with JOURNAL_CORRUPT naming the file and the line, never skipping it (a dropped `started` record
 // would let recovery run a `never` call again).
-import { ToolBatchError } from "../approval/tool-batch-error";
+
 import { findJournalRecordProblem } from "../journal/find-journal-record-problem";
+import { ToolBatchError } from "../model/tool-batch-error";
 
 const NEWLINE = 0x0a;
 

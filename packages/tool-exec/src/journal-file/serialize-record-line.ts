@@ -3,8 +3,8 @@
 // structuredContent and images dropped, and the record says `truncatedRecord: true`. Any other record over
 // the limit is refused: cutting a call's arguments or a batch's calls would invent history.
 import type { ToolContent } from "@toolwright/tool-core";
-import { ToolBatchError } from "../approval/tool-batch-error";
 import type { JournalRecord, SettledRecord } from "../journal/journal-record";
+import { ToolBatchError } from "../model/tool-batch-error";
 
 const CUT_MARK = "\n[cut: the journal record size limit]";
 

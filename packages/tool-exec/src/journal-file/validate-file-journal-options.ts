@@ -1,6 +1,6 @@
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import type { FileJournalSync } from "./create-file-appender";
-import type { FileJournalOptions } from "./create-file-journal";
+import type { FileJournalOptions } from "./file-journal-options";
 
 /** Default `maxRecordBytes`: 8 MiB. */
 export const DEFAULT_MAX_RECORD_BYTES = 8 * 1024 * 1024;

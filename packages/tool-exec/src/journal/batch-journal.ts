@@ -13,9 +13,9 @@
 import type { JsonObject, ToolCall } from "@toolwright/tool-core";
 import type { PlannedDecision } from "../approval/plan-tool-batch-resume";
 import { type StorableOutcome, serializeOutcome } from "../approval/serialize-outcome";
-import type { ToolApprovalRequest } from "../approval/tool-approval-request";
-import { ToolBatchError } from "../approval/tool-batch-error";
-import type { ToolBatchMode } from "../batch/execute-tool-batch-options";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import { ToolBatchError } from "../model/tool-batch-error";
+import type { ToolBatchMode } from "../model/tool-batch-mode";
 import { isSameDecision } from "./is-same-decision";
 import type { JournalRecord, SettledRecovery } from "./journal-record";
 import { readJournaledBatch } from "./read-journaled-batch";

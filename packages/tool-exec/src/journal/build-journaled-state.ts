@@ -1,9 +1,9 @@
 import type { JsonObject } from "@toolwright/tool-core";
 import { createSuspendedBatch, type SuspendedCallRecord } from "../approval/create-suspended-batch";
 import { restoreOutcome } from "../approval/serialize-outcome";
-import type { SuspendedBatch } from "../approval/suspended-batch";
-import type { ToolApprovalRequest } from "../approval/tool-approval-request";
-import { ToolBatchError } from "../approval/tool-batch-error";
+import type { SuspendedBatch } from "../model/suspended-batch";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import { ToolBatchError } from "../model/tool-batch-error";
 import type { JournaledBatch } from "./read-journaled-batch";
 
 /**

@@ -1,4 +1,4 @@
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import type { JournalRecord } from "./journal-record";
 
 /** What a journal knows of a batch before a write. */

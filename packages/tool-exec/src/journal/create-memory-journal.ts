@@ -1,4 +1,4 @@
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { findPendingApprovals } from "./find-pending-approvals";
 import {
   admitJournalRecords,

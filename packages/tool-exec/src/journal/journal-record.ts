@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue, ToolCall } from "@toolwright/tool-core";
-import type { SerializedOutcome } from "../approval/suspended-batch";
+import type { SerializedOutcome } from "../model/suspended-batch";
 
 /**
  * One line of a batch's journal (SPEC §11). Plain JSON: a journal stores it as it is and returns it

@@ -1,4 +1,4 @@
-import type { SuspendedBatch } from "../approval/suspended-batch";
+import type { SuspendedBatch } from "../model/suspended-batch";
 import { buildJournaledState } from "./build-journaled-state";
 import { readJournaledBatch } from "./read-journaled-batch";
 import type { ToolCallJournal } from "./tool-call-journal";

@@ -1,6 +1,6 @@
 // The checks every journal runs on a listing query before it lists, so that all of them accept
 // and refuse the same queries with the same messages.
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import type { JournalApprovalQuery } from "./journal-approval-listing";
 import type { JournalBatchQuery, JournalBatchState } from "./journal-batch-listing";
 import { decodeJournalCursor, type JournalListingKind } from "./journal-listing-cursor";

@@ -1,5 +1,5 @@
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import type {
   ApprovalRecord,
   BatchRecord,

@@ -1,4 +1,4 @@
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 
 /** SPEC §11: a `replay: "safe"` call is run at most this many times by default. */
 export const DEFAULT_MAX_ATTEMPTS = 3;

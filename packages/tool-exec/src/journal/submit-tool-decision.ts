@@ -1,6 +1,6 @@
 import { readToolApprovalDecisions } from "../approval/read-tool-approval-decisions";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { isSameDecision } from "./is-same-decision";
 import { readJournaledBatch } from "./read-journaled-batch";
 import type { JournalWriteResult, ToolCallJournal } from "./tool-call-journal";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { checkJournalRecordOrder } from "./check-journal-record-order";
 import type { JournalRecord } from "./journal-record";
 import { validateJournalRecords } from "./validate-journal-records";

@@ -1,6 +1,6 @@
 import { copyJsonValue } from "@toolwright/tool-core";
 import { BATCH_ID_PATTERN } from "../approval/resolve-batch-id";
-import { ToolBatchError } from "../approval/tool-batch-error";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { findJournalRecordProblem } from "./find-journal-record-problem";
 import type { JournalRecord } from "./journal-record";
 

@@ -1,6 +1,6 @@
 import type { ToolContent, ToolResultMessage } from "@toolwright/tool-core";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { MaybePromise } from "../maybe-async";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { limitMedia } from "./limit-media";
 import { type TruncationOptions, truncateOutput } from "./truncate-output";
 

@@ -1,7 +1,8 @@
 // Assertions for the journal contract cases. They throw plain Errors, so the cases run under any
 // test runner (and none).
-import { ToolBatchError, type ToolBatchErrorCode } from "../approval/tool-batch-error";
+
 import type { ToolCallJournal } from "../journal/tool-call-journal";
+import { ToolBatchError, type ToolBatchErrorCode } from "../model/tool-batch-error";
 import { uniqueBatchId } from "./contract-records";
 
 /** A case: its name, and a body that opens journals through `open` (closed for it afterwards). */

@@ -8,11 +8,12 @@
  *   declare the most of an object's own keys wins, then the one with the fewest failing keywords
  *   (ties: the first); when no branch's `type` fits, one combined type issue.
  */
+
+import { toPointerSegment } from "../../coerce/to-pointer-segment";
 import type { SchemaIssue } from "../../types";
 import { jsonEqual } from "../json-equal";
 import { createObjectChildWalk } from "../object";
 import type { SchemaNode, Scope } from "../schema-node";
-import { escapePointerSegment } from "../uri";
 import { isPlainObject, valueKind } from "../value-kind";
 
 /** The discriminating property of a tagged union and each branch's tag value. */
@@ -72,7 +73,7 @@ export function reportBestBranch(
     const index = tag.values.findIndex((candidate) => jsonEqual(candidate, tagValue));
     if (index === -1) {
       issues.push({
-        path: `${path}/${escapePointerSegment(tag.key)}`,
+        path: `${path}${toPointerSegment(tag.key)}`,
         keyword: "enum",
         message: `expected one of ${JSON.stringify(tag.values)}`,
       });

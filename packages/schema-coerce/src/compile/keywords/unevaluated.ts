@@ -1,3 +1,4 @@
+import { toPointerSegment } from "../../coerce/to-pointer-segment";
 import type { SchemaIssue } from "../../types";
 import type {
   CheckFn,
@@ -8,7 +9,6 @@ import type {
   Scope,
 } from "../schema-node";
 import type { SchemaObject } from "../schema-shape";
-import { escapePointerSegment } from "../uri";
 import { createEvaluated } from "./collector-of";
 
 const hasOwn = Object.hasOwn;
@@ -59,7 +59,7 @@ export function compileUnevaluatedProperties(
       const object = value as Record<string, unknown>;
       for (const key in object) {
         if (!hasOwn(object, key) || evaluated.properties?.has(key)) continue;
-        const keyPath = `${path}/${escapePointerSegment(key)}`;
+        const keyPath = `${path}${toPointerSegment(key)}`;
         if (isFalse) {
           issues.push({
             path: keyPath,

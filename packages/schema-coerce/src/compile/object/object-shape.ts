@@ -5,6 +5,8 @@
  * object literal below, so every shape has the same hidden class: the functions that read them
  * stay monomorphic on the shape whatever schema it came from.
  */
+
+import { toPointerSegment } from "../../coerce/to-pointer-segment";
 import type { PatternMatcher } from "../../types";
 import { fitted, fittedMap } from "../fitted";
 import { leafCodeOf, leafHighOf, leafLowOf } from "../leaf-check";
@@ -16,7 +18,6 @@ import {
   readStringArray,
   type SchemaObject,
 } from "../schema-shape";
-import { escapePointerSegment } from "../uri";
 
 const noNames: readonly string[] = fitted([]);
 const noMatchers: readonly PatternMatcher[] = fitted([]);
@@ -105,7 +106,7 @@ export function buildObjectShape(
     // The pointer (for compile errors) is built only for a subschema compiled on its own.
     propertyNodes.push(
       context.sharedNode(value) ??
-        context.child(value, location, `${pointer}/properties/${escapePointerSegment(key)}`),
+        context.child(value, location, `${pointer}/properties${toPointerSegment(key)}`),
     );
   }
   const patternMap = readSchemaMap(schema, "patternProperties", node, context);
@@ -115,7 +116,7 @@ export function buildObjectShape(
     const matchers: PatternMatcher[] = [];
     const nodes: SchemaNode[] = [];
     for (const source of Object.keys(patternMap)) {
-      const path = `${pointer}/patternProperties/${escapePointerSegment(source)}`;
+      const path = `${pointer}/patternProperties${toPointerSegment(source)}`;
       matchers.push(context.pattern(source, path));
       nodes.push(context.child(patternMap[source], location, path));
     }
@@ -219,7 +220,7 @@ export function requiredSegmentsOf(shape: ObjectShape): readonly string[] {
 }
 
 function toSegment(key: string): string {
-  return `/${escapePointerSegment(key)}`;
+  return toPointerSegment(key);
 }
 
 function readDependencies(
@@ -239,7 +240,7 @@ function readDependencies(
         }
         dependencies.push({ key, keyword: "dependencies", required: entry, node: undefined });
       } else {
-        const path = `${pointer}/dependencies/${escapePointerSegment(key)}`;
+        const path = `${pointer}/dependencies${toPointerSegment(key)}`;
         const child = context.child(entry, node.location, path);
         dependencies.push({ key, keyword: "dependencies", required: undefined, node: child });
       }
@@ -256,7 +257,7 @@ function readDependencies(
   }
   const schemaMap = readSchemaMap(schema, "dependentSchemas", node, context);
   for (const key of Object.keys(schemaMap ?? {})) {
-    const path = `${pointer}/dependentSchemas/${escapePointerSegment(key)}`;
+    const path = `${pointer}/dependentSchemas${toPointerSegment(key)}`;
     const child = context.child(schemaMap![key], node.location, path);
     dependencies.push({ key, keyword: "dependentSchemas", required: undefined, node: child });
   }

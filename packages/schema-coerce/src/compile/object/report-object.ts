@@ -1,7 +1,7 @@
+import { toPointerSegment } from "../../coerce/to-pointer-segment";
 import type { SchemaIssue } from "../../types";
 import { isLeafValid, LEAF_NONE } from "../leaf-check";
 import type { SchemaNode, Scope } from "../schema-node";
-import { escapePointerSegment } from "../uri";
 import { createObjectChildWalk, foldExtraChildren } from "./for-each-object-child";
 import { type ObjectShape, propertySegmentsOf, requiredSegmentsOf } from "./object-shape";
 
@@ -190,5 +190,5 @@ function compareNumbers(left: number, right: number): number {
 }
 
 function childPath(path: string, key: string): string {
-  return `${path}/${escapePointerSegment(key)}`;
+  return `${path}${toPointerSegment(key)}`;
 }

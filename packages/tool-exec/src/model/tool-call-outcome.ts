@@ -1,6 +1,6 @@
 import type { ToolCall, ToolResult } from "@toolwright/tool-core";
-import type { DroppedResultField } from "../approval/suspended-batch";
-import type { ToolCallApproval } from "../approval/tool-call-approval";
+import type { DroppedResultField } from "./suspended-batch";
+import type { ToolCallApproval } from "./tool-call-approval";
 import type { ToolCallErrorType } from "./tool-call-error-type";
 
 /**

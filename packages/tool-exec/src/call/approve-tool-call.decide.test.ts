@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { decideToolApproval } from "./decide-tool-approval";
-import { makeRequest } from "./make-test-state";
-import { resolveApprovalOptions } from "./resolve-approval-options";
-import type { ToolApprovalDecider } from "./tool-approval-options";
+import { resolveApprovalOptions } from "../approval/resolve-approval-options";
+import { makeRequest } from "../approval/state-test-support";
+import type { ToolApprovalDecider } from "../approval/tool-approval-options";
+import { decideToolApproval } from "./approve-tool-call";
 
 const request = makeRequest("c1");
 const signal = new AbortController().signal;

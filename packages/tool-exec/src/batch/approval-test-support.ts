@@ -1,6 +1,6 @@
 // Tools and helpers shared by the approval tests of the batch (not part of the public API).
 import type { Tool, ToolCall } from "@toolwright/tool-core";
-import type { SuspendedToolBatch, ToolBatchOutcome } from "../approval/tool-batch-outcome";
+import type { SuspendedToolBatch, ToolBatchOutcome } from "../model/tool-batch-outcome";
 import { createToolCall } from "../test-support";
 
 /** Records which calls executed, with their context's idempotency key and attempt. */

@@ -1,12 +1,12 @@
 // Test-only helpers (not exported from the package): tool calls, requests and states.
 import { defineTool, type Tool, type ToolCall } from "@toolwright/tool-core";
+import type { ToolApprovalInput } from "../call/approve-tool-call";
+import type { SuspendedBatch } from "../model/suspended-batch";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import { ToolBatchError, type ToolBatchErrorCode } from "../model/tool-batch-error";
 import { createSuspendedBatch, type SuspendedCallRecord } from "./create-suspended-batch";
 import { resolveApprovalOptions } from "./resolve-approval-options";
-import type { SuspendedBatch } from "./suspended-batch";
 import type { ToolApprovalOptions } from "./tool-approval-options";
-import type { ToolApprovalRequest } from "./tool-approval-request";
-import type { ToolApprovalInput } from "./tool-approval-step";
-import { ToolBatchError, type ToolBatchErrorCode } from "./tool-batch-error";
 
 /** 2026-12-01T14:00:00.000Z: the fake clock's start. */
 export const T0 = Date.UTC(2026, 11, 1, 14, 0, 0);

@@ -23,7 +23,15 @@ export function readToolResult(value: unknown): ToolResult | string {
     const { content, details, structuredContent, usage, isError, terminate } = value as ToolResult;
     const parts = readContentParts(content);
     if (typeof parts === "string") return parts;
-    return withOptionalFields(parts, details, structuredContent, usage, isError, terminate);
+    // `details` is in nearly every result: made with the object, it stays in the object's own
+    // slots instead of a separate property array added when the field is.
+    const result: { -readonly [Key in keyof ToolResult]: ToolResult[Key] } =
+      details === undefined ? { content: parts } : { content: parts, details };
+    if (structuredContent !== undefined) result.structuredContent = structuredContent;
+    if (usage !== undefined) result.usage = usage;
+    if (isError !== undefined) result.isError = isError as boolean;
+    if (terminate !== undefined) result.terminate = terminate as boolean;
+    return result;
   } catch (error) {
     return `reading it threw: ${describeThrown(error)}`;
   }
@@ -87,23 +95,4 @@ function readContentPart(content: readonly unknown[], index: number): ToolConten
   return isInvalidContentBlock(block)
     ? { type: "text", text: describeInvalidContentBlock(block, index) }
     : block;
-}
-
-function withOptionalFields(
-  content: readonly ToolContent[],
-  details: unknown,
-  structuredContent: unknown,
-  usage: ToolResult["usage"],
-  isError: unknown,
-  terminate: unknown,
-): ToolResult {
-  // `details` is in nearly every result: made with the object, it stays in the object's own
-  // slots instead of a separate property array added when the field is.
-  const result: { -readonly [Key in keyof ToolResult]: ToolResult[Key] } =
-    details === undefined ? { content } : { content, details };
-  if (structuredContent !== undefined) result.structuredContent = structuredContent;
-  if (usage !== undefined) result.usage = usage;
-  if (isError !== undefined) result.isError = isError as boolean;
-  if (terminate !== undefined) result.terminate = terminate as boolean;
-  return result;
 }

@@ -1,10 +1,9 @@
 import type { NeedsApproval, ToolApprovalCheck } from "@toolwright/tool-core";
 import { describe, expect, it, vi } from "vitest";
-import { checkToolApproval } from "./check-tool-approval";
-import { defaultNeedsApproval } from "./default-needs-approval";
-import { makeApprovalInput, makeGatedTool, makeToolCall } from "./make-test-state";
-import type { ToolApprovalOptions } from "./tool-approval-options";
-import type { ToolApprovalCheckResult } from "./tool-approval-step";
+import { defaultNeedsApproval } from "../approval/default-needs-approval";
+import { makeApprovalInput, makeGatedTool, makeToolCall } from "../approval/state-test-support";
+import type { ToolApprovalOptions } from "../approval/tool-approval-options";
+import { checkToolApproval, type ToolApprovalCheckResult } from "./approve-tool-call";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,7 +1,7 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
 import { describe, expectTypeOf, it } from "vitest";
-import type { ToolApprovalDecision, ToolApprovalVerdict } from "./tool-approval-decision";
-import type { ToolApprovalOptions } from "./tool-approval-options";
+import type { ToolApprovalDecision, ToolApprovalVerdict } from "../approval/tool-approval-decision";
+import type { ToolApprovalOptions } from "../approval/tool-approval-options";
 import type { ToolBatchOutcome } from "./tool-batch-outcome";
 
 declare const outcome: ToolBatchOutcome;

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue, ToolCall, ToolResult } from "@toolwright/tool-core";
-import type { ToolBatchMode } from "../batch/execute-tool-batch-options";
+import type { ToolBatchMode } from "./tool-batch-mode";
 import type { ToolCallApproval } from "./tool-call-approval";
 
 /** The `type` of every {@link SuspendedBatch}. */

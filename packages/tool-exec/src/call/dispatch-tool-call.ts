@@ -5,16 +5,14 @@
  * dispatcher's own endings (`interrupted`, `tool_not_found`) as a {@link DispatchedFailure}.
  */
 import { copyJsonValue, type JsonObject, type Tool } from "@toolwright/tool-core";
-import type { DroppedResultField } from "../approval/suspended-batch";
-import type { PreparedCall } from "../call/prepared-call";
-import { readReplay } from "../call/read-replay";
-import type { RunningToolContext } from "../call/running-tool-context";
-import { TOOL_CALL_ERROR_TYPES, type ToolCallErrorType } from "../call/tool-call-error-type";
-import type { ToolRun } from "../call/tool-run";
 import { describeThrown } from "../describe-thrown";
+import type { ToolDispatcher, ToolDispatchResult } from "../dispatch/tool-dispatcher";
+import { toolNotFoundOnWorkerText } from "../dispatch/tool-not-found-on-worker-text";
 import { interruptedText, interruptedTimesText } from "../journal/journal-texts";
-import type { ToolDispatcher, ToolDispatchResult } from "./tool-dispatcher";
-import { toolNotFoundOnWorkerText } from "./tool-not-found-on-worker-text";
+import { TOOL_CALL_ERROR_TYPES, type ToolCallErrorType } from "../model/tool-call-error-type";
+import type { CallFrame } from "./call-frame";
+import { readReplay } from "./read-replay";
+import type { RunningToolContext } from "./running-tool-context";
 
 /** A dispatched call that ended without a value or a throw: its text and `errorType`. */
 export class DispatchedFailure {
@@ -42,22 +40,21 @@ export function isDispatched(dispatcher: ToolDispatcher | undefined, tool: Tool)
 }
 
 /**
- * Dispatches one call, or uses `adopted` — a result recovery found with `dispatcher.lookup` — in
- * its place. Resolves to the returned value; rejects with a `DispatchedFailure`: the remote throw
- * (its `errorType` kept when it is one of the executor's), `interrupted`, `tool_not_found`, or
- * `dispatch_failed` for a transport failure (the dispatcher rejected). A `returned` result's
- * `dropped` note goes to `onDropped` before the value resolves, so the outcome can carry it.
+ * Dispatches one call, or uses the frame's `adopted` result — one recovery found with
+ * `dispatcher.lookup` — in its place. Resolves to the returned value; rejects with a
+ * `DispatchedFailure`: the remote throw (its `errorType` kept when it is one of the executor's),
+ * `interrupted`, `tool_not_found`, or `dispatch_failed` for a transport failure (the dispatcher
+ * rejected). A `returned` result's `dropped` note goes to the frame before the value resolves, so
+ * the outcome can carry it.
  */
 export function dispatchToolCall(
   dispatcher: ToolDispatcher,
-  prepared: PreparedCall,
-  context: RunningToolContext,
-  run: ToolRun,
+  frame: CallFrame,
   timeoutMs: number | undefined,
-  adopted: ToolDispatchResult | undefined,
-  onDropped: (dropped: readonly DroppedResultField[]) => void,
 ): Promise<unknown> {
-  if (adopted !== undefined) return readDispatchResult(prepared.tool, adopted, onDropped);
+  const { prepared, run, start } = frame;
+  if (start.adopted !== undefined) return readDispatchResult(prepared.tool, start.adopted, frame);
+  const context = frame.context as RunningToolContext;
   const { toolCall, tool } = prepared;
   const args = copyJsonValue(prepared.args);
   if (!args.ok) {
@@ -82,18 +79,19 @@ export function dispatchToolCall(
       },
       { signal: context.signal, onUpdate: context.onUpdate },
     )
-    .then((result) => readDispatchResult(tool, result, onDropped), dispatchFailed);
+    .then((result) => readDispatchResult(tool, result, frame), dispatchFailed);
 }
 
 function readDispatchResult(
   tool: Tool,
   result: ToolDispatchResult,
-  onDropped: (dropped: readonly DroppedResultField[]) => void,
+  frame: CallFrame,
 ): Promise<unknown> {
   const name = tool.name;
   switch (result?.status) {
     case "returned":
-      if (Array.isArray(result.dropped) && result.dropped.length > 0) onDropped(result.dropped);
+      if (Array.isArray(result.dropped) && result.dropped.length > 0)
+        frame.dropped = result.dropped;
       return Promise.resolve(result.value);
     case "threw":
       return Promise.reject(

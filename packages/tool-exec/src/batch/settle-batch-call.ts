@@ -1,6 +1,6 @@
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { SettledRecovery } from "../journal/journal-record";
 import type { MaybePromise } from "../maybe-async";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { BatchProgress } from "./batch-progress";
 import type { ReadyCall } from "./ready-call";
 
@@ -9,7 +9,7 @@ import type { ReadyCall } from "./ready-call";
  * `tool_execution_end`. Returns the outcome to keep (an end listener's failure replaces it, as
  * always; the journal keeps the outcome the call ended with).
  */
-export function endBatchCall(
+export function settleBatchCall(
   batch: BatchProgress,
   outcome: ToolCallOutcome,
   attempt?: number,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { evaluateToolApproval } from "./evaluate-tool-approval";
-import { makeApprovalInput, makeGatedTool } from "./make-test-state";
-import type { ToolApprovalRequest } from "./tool-approval-request";
+import { makeApprovalInput, makeGatedTool } from "../approval/state-test-support";
+import type { ToolApprovalRequest } from "../model/tool-approval-request";
+import { evaluateToolApproval } from "./approve-tool-call";
 
 describe("evaluateToolApproval", () => {
   it("should run synchronously from check to verdict when no callback returns a promise", () => {

@@ -1,8 +1,8 @@
 import type { ToolResultMessage } from "@toolwright/tool-core";
-import type { ToolBatchResultMode } from "../batch/execute-tool-batch-options";
-import type { ToolCallOutcome } from "../call/tool-call-outcome";
 import type { SuspendedBatch } from "./suspended-batch";
 import type { ToolApprovalRequest } from "./tool-approval-request";
+import type { ToolBatchResultMode } from "./tool-batch-mode";
+import type { ToolCallOutcome } from "./tool-call-outcome";
 
 /** Every call of the batch has exactly one result. */
 export interface CompletedToolBatch {

@@ -1,5 +1,5 @@
-import type { ExecuteToolBatchOptions } from "../batch/execute-tool-batch-options";
-import type { ToolApprovalOptions } from "./tool-approval-options";
+import type { ToolApprovalOptions } from "../approval/tool-approval-options";
+import type { ExecuteToolBatchOptions } from "./execute-tool-batch-options";
 
 /**
  * Options of `resumeToolBatch`: those of `executeToolBatch` minus `mode` (the state's mode applies)

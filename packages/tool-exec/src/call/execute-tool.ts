@@ -1,0 +1,215 @@
+/**
+ * Steps 6–7 of SPEC §3.1 for a prepared call, as a function that returns the outcome:
+ *
+ *   abort? → seams → 6 execute (monotonic timer, time limit) → update listeners settled
+ *          → result read once and checked → 7 afterToolCall → render
+ *
+ * Never rejects: everything the tool, a listener or a hook does ends as an outcome. A call whose
+ * run aborted while it waited (for a concurrency slot, a lock) ends as `Operation aborted`
+ * without executing.
+ */
+import type { Seam, ToolCall } from "@toolwright/tool-core";
+import { isPromiseLike } from "../maybe-async";
+import type { ToolCallOutcome } from "../model/tool-call-outcome";
+import {
+  approveToolCall,
+  mayNeedApproval,
+  resolveUnbatchedApproval,
+  type ToolApprovalStep,
+} from "./approve-tool-call";
+import { CallFrame, type CallStart, FIRST_START } from "./call-frame";
+import { closeExecution, type Failure } from "./close-execution";
+import { isDispatched } from "./dispatch-tool-call";
+import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
+import { invokeTool } from "./invoke-tool";
+import { linkAbort } from "./link-abort";
+import { type OutcomeCallback, resolveWithOutcome } from "./outcome-callback";
+import { prepareToolCall } from "./prepare-tool-call";
+import type { EndedCall, PreparedCall } from "./prepared-call";
+import { raceTimeout } from "./race-timeout";
+import { RunningToolContext } from "./running-tool-context";
+import { settleCallWithError } from "./settle-call";
+import { normalizeTimeout, type ToolRun } from "./tool-run";
+import { ToolRunnerSeam } from "./tool-runner-seam";
+
+/**
+ * Steps 6–7 of a prepared call; see the file header. `start` says its attempt (what the tool's
+ * context says: more than 1 only when a journal runs a `replay: "safe"` call again), what to write
+ * before `execute`, what recovery adopted and how approval resolved the call.
+ */
+export function executePreparedCall(
+  prepared: PreparedCall,
+  run: ToolRun,
+  start: CallStart = FIRST_START,
+): Promise<ToolCallOutcome> {
+  return new Promise((resolve) => {
+    const now = startPreparedCall(prepared, run, start, resolveWithOutcome, resolve);
+    if (now !== undefined) resolve(now);
+  });
+}
+
+/**
+ * {@link executePreparedCall} without a promise of its own, for a batch that starts thousands of
+ * calls at once: returns the outcome when the call ended synchronously, else `undefined`, and
+ * `done(token, outcome)` follows once it ends. The call's {@link CallFrame} waits for each promise
+ * with reactions of its own and hands the outcome straight to `done`, so a call keeps one object
+ * and one promise reaction alive while its tool runs.
+ */
+export function startPreparedCall<TToken>(
+  prepared: PreparedCall,
+  run: ToolRun,
+  start: CallStart,
+  done: OutcomeCallback<TToken>,
+  token: TToken,
+): ToolCallOutcome | undefined {
+  const frame = new CallFrame(prepared, run, start, done as OutcomeCallback<unknown>, token);
+  const now = executeTool(frame);
+  return now === undefined ? undefined : frame.settled(now);
+}
+
+/**
+ * Step 6: the abort check, the tool's seams, the journal's `started` record, then `execute` under
+ * the call's time limit. Returns the outcome, or `undefined` when the frame waits.
+ */
+function executeTool(frame: CallFrame): ToolCallOutcome | undefined {
+  const { prepared, run, start } = frame;
+  const { toolCall, tool, span } = prepared;
+  if (run.signal?.aborted === true) {
+    return settleCallWithError(toolCall, span, "aborted", ABORTED_TEXT);
+  }
+  // A dispatched call uses the worker's seams; the worker checks them (SPEC §12).
+  const missingSeam = isDispatched(run.dispatcher, tool)
+    ? undefined
+    : findMissingSeam(tool.seams, run);
+  if (missingSeam !== undefined) {
+    const text = seamNotProvidedText(missingSeam.name);
+    return settleCallWithError(toolCall, span, "seam_not_provided", text);
+  }
+  if (start.beforeExecute === undefined) return executeNow(frame);
+  frame.waitFor(start.beforeExecute(), journaled, journalFailed);
+  return undefined;
+}
+
+function journaled(frame: CallFrame): void {
+  const now = executeNow(frame);
+  if (now !== undefined) frame.deliver(now);
+}
+
+function journalFailed(frame: CallFrame, error: unknown): void {
+  const { toolCall, span } = frame.prepared;
+  frame.deliver(settleCallWithError(toolCall, span, "journal_error", journalErrorText(error)));
+}
+
+function executeNow(frame: CallFrame): ToolCallOutcome | undefined {
+  const timeoutMs = normalizeTimeout(frame.prepared.tool.timeoutMs) ?? frame.run.timeoutMs;
+  if (timeoutMs === undefined) return executeWithoutLimit(frame);
+  void executeWithLimit(frame, timeoutMs);
+  return undefined;
+}
+
+/**
+ * The whole pipeline of one call outside a batch (`runToolCall`, a nested call): `prepareToolCall`,
+ * step 5a without a batch to suspend (`resolveUnbatchedApproval`), then `executePreparedCall` if
+ * the call may run.
+ */
+export function runCallPipeline(toolCall: ToolCall, run: ToolRun): Promise<ToolCallOutcome> {
+  const prepared = prepareToolCall(toolCall, run);
+  if (prepared instanceof Promise) return prepared.then(continueCall);
+  return continueCall(prepared);
+
+  function continueCall(call: PreparedCall | EndedCall): Promise<ToolCallOutcome> {
+    if (call.type === "ended") return Promise.resolve(call.outcome);
+    if (!mayNeedApproval(run, call.tool)) return executePreparedCall(call, run);
+    const step = approveToolCall(call, run, undefined);
+    if (step instanceof Promise) return step.then((settled) => runApproved(call, settled));
+    return runApproved(call, step);
+  }
+
+  function runApproved(call: PreparedCall, step: ToolApprovalStep): Promise<ToolCallOutcome> {
+    const resolved = resolveUnbatchedApproval(call, step);
+    if (resolved.type === "ended") return Promise.resolve(resolved.outcome);
+    const approval = resolved.approval;
+    if (approval === undefined) return executePreparedCall(call, run);
+    return executePreparedCall(call, run, { ...FIRST_START, approval });
+  }
+}
+
+// The common path — no time limit — is written without an async function: a batch keeps every
+// started call's state alive until its tool settles, and a suspended async frame (registers,
+// generator, await reactions) is several times larger than the call's frame.
+function executeWithoutLimit(frame: CallFrame): ToolCallOutcome | undefined {
+  const { prepared, run } = frame;
+  frame.context = new RunningToolContext(
+    prepared.toolCall,
+    run,
+    run.signalOrNever,
+    runCallPipeline,
+    frame.start.attempt,
+  );
+  frame.startedAt = performance.now();
+  let pending: unknown;
+  try {
+    pending = invokeTool(frame, undefined);
+  } catch (error) {
+    return closeExecution(frame, undefined, { kind: "threw", error });
+  }
+  if (!isPromiseLike(pending)) return closeExecution(frame, pending, undefined);
+  frame.waitFor(pending, executed, executeThrew);
+  return undefined;
+}
+
+function executed(frame: CallFrame, value: unknown): void {
+  const now = closeExecution(frame, value, undefined);
+  if (now !== undefined) frame.deliver(now);
+}
+
+function executeThrew(frame: CallFrame, error: unknown): void {
+  const now = closeExecution(frame, undefined, { kind: "threw", error });
+  if (now !== undefined) frame.deliver(now);
+}
+
+/** Step 6 under a time limit; never rejects: the outcome goes to the frame's caller. */
+async function executeWithLimit(frame: CallFrame, timeoutMs: number): Promise<void> {
+  const { prepared, run } = frame;
+  const controller = new AbortController();
+  const unlink = linkAbort(run.signal, controller);
+  frame.context = new RunningToolContext(
+    prepared.toolCall,
+    run,
+    controller.signal,
+    runCallPipeline,
+    frame.start.attempt,
+  );
+  frame.startedAt = performance.now();
+  let value: unknown;
+  let failure: Failure | undefined;
+  try {
+    const pending = invokeTool(frame, timeoutMs);
+    if (isPromiseLike(pending)) {
+      const text = timeoutText(prepared.toolCall.name, timeoutMs, false);
+      const raced = await raceTimeout(pending, timeoutMs, run.timeoutGraceMs, controller, text);
+      if ("value" in raced) value = raced.value;
+      else failure = { kind: "timed_out", settled: raced.settled, timeoutMs };
+    } else {
+      // A synchronous result cannot be late; no timer is started for it.
+      value = pending;
+    }
+  } catch (error) {
+    failure = { kind: "threw", error };
+  }
+  unlink?.();
+  const now = closeExecution(frame, value, failure);
+  if (now !== undefined) frame.deliver(now);
+}
+
+function findMissingSeam(
+  declared: readonly Seam<unknown>[] | undefined,
+  run: ToolRun,
+): Seam<unknown> | undefined {
+  if (declared === undefined) return undefined;
+  for (const seam of declared) {
+    if (seam === (ToolRunnerSeam as Seam<unknown>)) continue;
+    if (run.seams?.has(seam) !== true) return seam;
+  }
+  return undefined;
+}
