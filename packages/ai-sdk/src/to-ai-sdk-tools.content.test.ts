@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createDeferred, createScriptedModel, lastToolResults } from "./test-support";
 import { toAiSdkTools } from "./to-ai-sdk-tools";
 
-const PNG = "iVBORw0KGgo="; // 9 bytes once decoded
+const PNG = "iVBORw0KGgo="; // 8 bytes once decoded (the PNG signature)
 
 function contentTool(content: readonly Content[]) {
   return defineTool({
@@ -146,7 +146,7 @@ describe("toAiSdkTools content", () => {
     expect(lastToolResults(prompts).c).toEqual({
       type: "error-text",
       value:
-        "render failed\n[image image/png, 9 bytes, not sent: AI SDK error tool results do not carry image]",
+        "render failed\n[image image/png, 8 bytes, not sent: AI SDK error tool results do not carry image]",
     });
   });
 });

@@ -62,7 +62,7 @@ describe("toAgentsToolOutput", () => {
         true,
       ),
     ).toBe(
-      "failed\n[image image/png, 9 bytes, not sent: Agents SDK error tool results do not carry image]",
+      "failed\n[image image/png, 8 bytes, not sent: Agents SDK error tool results do not carry image]",
     );
   });
 });

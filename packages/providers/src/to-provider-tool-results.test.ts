@@ -79,7 +79,7 @@ describe("toProviderToolResults", () => {
       {
         type: "tool_result",
         tool_use_id: "c2",
-        content: "[image image/bmp, 3 bytes, not sent: Anthropic tool results do not carry image]",
+        content: "[image image/bmp, 1 bytes, not sent: Anthropic tool results do not carry image]",
       },
       {
         type: "tool_result",

@@ -75,7 +75,7 @@ describe("executeToolBatch with rich content", () => {
       expect(batch.messages[0]?.content).toEqual([
         { type: "text", text: "before" },
         { type: "text", text: "[audio audio/wav, 6 bytes, over the 5-byte limit]" },
-        { type: "text", text: "[image image/png, 9 bytes, over the 5-byte limit]" },
+        { type: "text", text: "[image image/png, 8 bytes, over the 5-byte limit]" },
       ]);
       const end = events.find((event) => event.type === "tool_execution_end");
       expect(end?.type === "tool_execution_end" && end.result.content[1]).toEqual(audio);
