@@ -9,7 +9,6 @@
 import { type FSWatcher, readFileSync, statSync, watch } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { ToolBatchError } from "../model/tool-batch-error";
 import { findPendingApprovals } from "../journal/find-pending-approvals";
 import type {
   JournalApprovalPage,
@@ -24,6 +23,7 @@ import type {
 import { selectJournalBatchPage } from "../journal/select-journal-batch-page";
 import { selectPendingApprovalPage } from "../journal/select-pending-approval-page";
 import { summarizeJournalBatch } from "../journal/summarize-journal-batch";
+import { ToolBatchError } from "../model/tool-batch-error";
 import { parseDecisionsFile, parseMainFile } from "./read-batch-files";
 
 const MAIN_SUFFIX = ".jsonl";
