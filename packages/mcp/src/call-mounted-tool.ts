@@ -40,7 +40,7 @@ export interface McpResultDetails {
   };
 }
 
-/** Calls the MCP tool behind a mounted tool and maps its result (SPEC §9.1, `execute`). */
+/** Calls the MCP tool behind a mounted tool and maps its result (`execute`). */
 export async function callMountedTool(
   binding: MountedToolBinding,
   params: Readonly<Record<string, unknown>>,

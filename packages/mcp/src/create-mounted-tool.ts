@@ -47,7 +47,7 @@ export function describeMcpTool(mcpTool: McpTool, options: ResolvedMountOptions)
   return `MCP tool ${mcpTool.name} from server ${options.id}`;
 }
 
-/** The comparison key of an MCP tool under its Toolwright name (SPEC §9.2). */
+/** The comparison key of an MCP tool under its Toolwright name. */
 export function mountedToolKey(
   mcpTool: McpTool,
   name: string,
@@ -63,7 +63,7 @@ export function mountedToolKey(
   });
 }
 
-/** Maps a listed MCP tool to a Toolwright tool named `name` (SPEC §9.1, "Mapping"). */
+/** Maps a listed MCP tool to a Toolwright tool named `name`. */
 export function createMountedTool(
   mcpTool: McpTool,
   name: string,

@@ -28,7 +28,7 @@ export interface DispatchWorkerState {
 }
 
 /**
- * One job on a worker (SPEC §12, worker steps 1–4): a redelivered `never` call, or one past
+ * One job on a worker (worker steps 1–4): a redelivered `never` call, or one past
  * `maxAttempts`, is answered `interrupted` without running; an unknown tool is `tool_not_found`;
  * otherwise the tool runs and its value, or its throw, becomes the result. Never rejects: whatever
  * happens is a result the coordinator can settle.

@@ -14,7 +14,7 @@ export const TOOL_ARGUMENT_OPTIONS: CompileOptions = Object.freeze({
   parseJsonStrings: true,
 });
 
-/** {@link TOOL_ARGUMENT_OPTIONS} with Pi's coercion rules (SPEC §1.4), for `coercion: "pi"`. */
+/** {@link TOOL_ARGUMENT_OPTIONS} with Pi's coercion rules, for `coercion: "pi"`. */
 export const PI_TOOL_ARGUMENT_OPTIONS: CompileOptions = Object.freeze({
   ...TOOL_ARGUMENT_OPTIONS,
   coerce: "pi",

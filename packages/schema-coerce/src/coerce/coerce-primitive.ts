@@ -1,5 +1,5 @@
 /**
- * Pass 3's coercion table (SPEC §1.4), in the style of Ajv's `coerceTypes`: stricter than pass 2
+ * Pass 3's coercion table, in the style of Ajv's `coerceTypes`: stricter than pass 2
  * (no case folding, no blank strings as 0). A rule that does not apply returns `value` itself.
  */
 export function coercePrimitive(type: string, value: unknown): unknown {

@@ -7,7 +7,7 @@ import type { NodeCoercion } from "./node-coercion";
 import { parseJsonString } from "./parse-json-string";
 
 /**
- * Pass 3 (SPEC §1.4): primitive coercion by `type`, Ajv-`coerceTypes` style, for what pass 2
+ * Pass 3: primitive coercion by `type`, Ajv-`coerceTypes` style, for what pass 2
  * left (chiefly type arrays such as `["integer", "null"]`). A value matching a listed type
  * stays; otherwise the first listed type whose rule changes the value wins. Descends into
  * properties / items only where `type` lists `"object"` / `"array"`; applies `allOf` members in

@@ -6,8 +6,8 @@ import { convertLosslessly } from "./lossless-primitive";
 import type { LeafRule } from "./map-children";
 
 /**
- * The conversion tables of one coercion mode, read by the passes: Pi's (SPEC §1.4, `coerce:
- * true` / `"pi"`) or the lossless ones (SPEC §1.5, `coerce: "lossless"`). The walks are the
+ * The conversion tables of one coercion mode, read by the passes: Pi's (`coerce:
+ * true` / `"pi"`) or the lossless ones (`coerce: "lossless"`). The walks are the
  * same for both; only what a scalar may become, and the lossless-only rules, differ.
  */
 export interface CoercionRules {

@@ -1,7 +1,7 @@
 import { convertPrimitive } from "./convert-primitive";
 
 /**
- * Literal conversion for `const` and each `enum` member (SPEC §1.4): convert `value` toward the
+ * Literal conversion for `const` and each `enum` member: convert `value` toward the
  * literal's JS type with pass 2's table and keep the result only when it equals the literal.
  * Only string, number and boolean literals convert (TypeBox's literal kinds); a `null`, object
  * or array literal leaves the value as it is, so `{const:null}` + `"null"` stays and fails.

@@ -1,5 +1,5 @@
 /**
- * Pass 2's conversion table (SPEC §1.4): the rules of TypeBox's `Value.Convert` for one target
+ * Pass 2's conversion table: the rules of TypeBox's `Value.Convert` for one target
  * `type`. A rule that does not apply returns `value` itself, so callers detect a change with `!==`.
  */
 export function convertPrimitive(type: string, value: unknown): unknown {

@@ -11,7 +11,7 @@ import { tryUnionBranches } from "./try-union-branches";
 import { visitRefTarget } from "./visit-ref-target";
 
 /**
- * Pass 2 (SPEC §1.4): TypeBox-`Value.Convert`-style conversions driven by JSON Schema keywords.
+ * Pass 2: TypeBox-`Value.Convert`-style conversions driven by JSON Schema keywords.
  * Follows `$ref` (ignoring the keywords beside it); otherwise applies the first rule the node
  * has: `const`, `enum`, `anyOf`/`oneOf`, `allOf`, a single string `type`, then an implicit
  * object or array. Copy-on-write: returns `value` itself when nothing changed.
@@ -174,10 +174,10 @@ function convertArray(
 }
 
 /**
- * Lossless wrapping (SPEC §1.5) takes a non-null scalar only: `null` would become `[null]`, an
+ * Lossless wrapping takes a non-null scalar only: `null` would become `[null]`, an
  * object or array is not what "one value where an array belongs" means for a scalar list, and a
  * blank string is the model saying "none" far more often than "a list of one empty string". Nor
- * a string that opens with `[` or `{`, or a null spelling (SPEC §1.5.1).
+ * a string that opens with `[` or `{`, or a null spelling.
  */
 function isWrappableLosslessly(value: unknown): boolean {
   switch (typeof value) {

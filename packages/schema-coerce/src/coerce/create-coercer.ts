@@ -1,5 +1,5 @@
 /**
- * The coercion pipeline of one compiled schema (SPEC §1.4). Order, and why:
+ * The coercion pipeline of one compiled schema. Order, and why:
  *
  * 1. `removeAdditional` (when on) runs first, so the passes neither spend work on keys that will
  *    go nor see a union branch rejected only because of an unknown key.

@@ -11,9 +11,9 @@ import type { NodeCoercion } from "./node-coercion";
 import { applyObjectEdits, createObjectEdits, type ObjectEdits } from "./object-edits";
 
 /**
- * Pass 1 (SPEC §1.4): removes a declared property whose value is `null` when it is optional,
+ * Pass 1: removes a declared property whose value is `null` when it is optional,
  * its schema is not a `$ref` and its schema rejects `null` — the model meant "not given".
- * Under lossless rules (SPEC §1.5) it also removes such a property whose value is `""` that its
+ * Under lossless rules it also removes such a property whose value is `""` that its
  * schema rejects (`drop-empty`), and fills a missing required property whose schema declares a
  * `default` (`default`).
  * Walks only `properties`, `patternProperties`, `additionalProperties` and array items; never

@@ -19,7 +19,7 @@ export function readDefault(
 }
 
 /**
- * The lossless `default` rule (SPEC §1.5): each **required** property declared in `properties`
+ * The lossless `default` rule: each **required** property declared in `properties`
  * that `source` lacks and whose own schema declares `default` is added with a fresh copy of the
  * default (optional properties are never filled). Adds to `edits` (made when needed) and records
  * one change per filled key; returns the edits.

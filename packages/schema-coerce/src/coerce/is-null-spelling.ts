@@ -1,7 +1,7 @@
 /**
  * Whether `value` is a string that spells "nothing" — `"None"` (Python), `"null"` (JSON),
  * `"undefined"` (JavaScript), in any case — which the lossless `null-string` rule reads as `null`
- * where the schema rejects the string itself (SPEC §1.5.1). Compares character codes, so the
+ * where the schema rejects the string itself. Compares character codes, so the
  * common short strings (`"true"`, `"read"`) cost no lower-cased copy.
  */
 export function isNullSpelling(value: unknown): value is string {

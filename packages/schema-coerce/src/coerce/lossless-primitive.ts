@@ -1,7 +1,7 @@
 import { decimalOfNumber, isSameDecimal, parseDecimalText } from "../compile/decimal-text";
 
 /**
- * The lossless conversion table (SPEC §1.5), used by passes 2 and 3 under `coerce: "lossless"`:
+ * The lossless conversion table, used by passes 2 and 3 under `coerce: "lossless"`:
  * only conversions that keep exactly what the model wrote. A rule that does not apply returns
  * `value` itself, so callers detect a change with `!==`.
  *
@@ -15,7 +15,7 @@ import { decimalOfNumber, isSameDecimal, parseDecimalText } from "../compile/dec
  *
  * Never: `null` → anything, `""` → number / integer / boolean / null, boolean ↔ number, a
  * fraction → an integer, `"0"` / `0` / `false` → `null`, an object or array → a string. The
- * null spellings become `null` only through pass 2's `null-string` rule (SPEC §1.5.1), reported
+ * null spellings become `null` only through pass 2's `null-string` rule, reported
  * as such, where the node rejects the string itself.
  */
 export function convertLosslessly(type: string, value: unknown): unknown {

@@ -1,5 +1,5 @@
 /**
- * The `enum-case` rule (SPEC §1.5, lossless only): the one string member of `members` that
+ * The `enum-case` rule (lossless only): the one string member of `members` that
  * equals `value` ignoring case, or `undefined` when none or more than one does (`"Red"` for
  * `["red", "RED"]` is ambiguous and stays). Case is folded with `toLowerCase`, so no locale
  * decides the answer.

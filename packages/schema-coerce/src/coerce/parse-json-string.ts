@@ -9,7 +9,7 @@ import { readPythonLiteral } from "./read-python-literal";
 /**
  * The `parseJsonStrings` rule: `text` becomes the object or array it holds when the node asks
  * for that kind and does not accept the string itself. JSON of another kind, or a string the
- * node also accepts, stays. Under lossless rules (SPEC §1.5.1) a text that is not JSON is then
+ * node also accepts, stays. Under lossless rules a text that is not JSON is then
  * read as a Python literal (`"['a', 'b']"`, `"(1, 2)"`, `"{'k': None}"`; see `readPythonLiteral`),
  * reported as `python-literal`. The parsed value gets pass 1 at once (it was not there when pass 1
  * ran) and the caller then converts it like any other value. Returns `text` when nothing applies.

@@ -1,5 +1,5 @@
 /**
- * The texts approval writes into error results (SPEC §10, "Exact texts"). The model reads them, so
+ * The texts approval writes into error results. The model reads them, so
  * they are contract; tests import them rather than retyping them. An abort while a call awaits
  * approval uses the executor's `ABORTED_TEXT`.
  */

@@ -1,5 +1,5 @@
 /**
- * Deferral (SPEC §10): after preflight, a call whose lock keys overlap those of an awaiting or
+ * Deferral: after preflight, a call whose lock keys overlap those of an awaiting or
  * deferred call earlier in source order is deferred, and its own keys join the deferred set. That
  * keeps the source-order guarantee of lock keys across a suspension: a later call on the same
  * resource never overtakes a call that waits for a human. One pass, O(total keys).

@@ -1,5 +1,5 @@
 /**
- * The validation phase of `resumeToolBatch` (SPEC §10): all or nothing, before any event, hook or
+ * The validation phase of `resumeToolBatch`: all or nothing, before any event, hook or
  * `execute`. It reads the state and the decisions, checks every decision against the state (and a
  * journal's view, when there is one), reads the clock once, and says what happens to each call.
  * Nothing here runs a tool; the batch runner follows the plan.
@@ -18,7 +18,7 @@ import { restoreOutcome, type StorableOutcome } from "./serialize-outcome";
 import type { ToolApprovalDecision } from "./tool-approval-decision";
 import type { ToolApprovalOptions } from "./tool-approval-options";
 
-/** What a journal knows of the batch (SPEC §11), for the journal's checks. */
+/** What a journal knows of the batch, for the journal's checks. */
 export interface JournaledBatchView {
   /** The journal's revision for the batch. */
   readonly revision: number;

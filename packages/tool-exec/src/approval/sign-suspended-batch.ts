@@ -1,5 +1,5 @@
 /**
- * The state's HMAC-SHA256 signature (SPEC §10): over the UTF-8 canonical JSON of the state without
+ * The state's HMAC-SHA256 signature: over the UTF-8 canonical JSON of the state without
  * its `signature`, with `crypto.subtle`, so it runs in browsers and edge runtimes as well as Node.
  * Verification uses `subtle.verify`, which compares in constant time.
  */

@@ -4,7 +4,7 @@ import type { ToolApprovalRequest } from "../model/tool-approval-request";
 import type { ToolCallApproval } from "../model/tool-call-approval";
 
 /**
- * A `replay: "safe"` call a journal's recovery runs again after a crash (SPEC §11): a start event
+ * A `replay: "safe"` call a journal's recovery runs again after a crash: a start event
  * with `attempt`, steps 1–5 again, then `execute` with the same `idempotencyKey`.
  */
 export interface ReplayedBatchCall {
@@ -14,7 +14,7 @@ export interface ReplayedBatchCall {
   readonly attempt: number;
   /** How approval resolved the call before the crash, if it needed one. */
   readonly approval: ToolCallApproval | undefined;
-  /** What the dispatcher's `lookup` found for a dispatched call (SPEC §12); absent: run it again. */
+  /** What the dispatcher's `lookup` found for a dispatched call; absent: run it again. */
   readonly remote?: RemoteRecovery;
 }
 

@@ -35,7 +35,7 @@ export interface ExecuteToolBatchOptions<TContext = unknown>
    */
   readonly batchId?: string | undefined;
   /**
-   * Records the batch durably (SPEC §11): the batch holds the journal's lock on `batchId` while it
+   * Records the batch durably: the batch holds the journal's lock on `batchId` while it
    * runs, writes its calls before the first event, each call's intent right before `execute` and
    * its outcome before its end event, so `recoverToolBatch` can finish it after a crash. A
    * suspended batch releases the lock. Default: no journal.

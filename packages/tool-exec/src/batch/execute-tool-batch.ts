@@ -7,7 +7,7 @@ import { runToolBatch } from "./run-tool-batch";
  * Executes a list of tool calls (those of one assistant message) and returns a
  * `ToolBatchOutcome`: `status: "complete"` with exactly one message and one outcome per call, in
  * source order, whatever happens to each — or `status: "suspended"` when calls await a human
- * decision (SPEC §10; resume with `resumeToolBatch`). A batch in which no tool can ask for
+ * decision (resume with `resumeToolBatch`). A batch in which no tool can ask for
  * approval always completes.
  *
  * - **sequential**: each call runs start → pipeline → end → `tool_result` before the next starts

@@ -1,5 +1,5 @@
 /**
- * The end of a batch run, once no call is executing (SPEC §10): if calls are still awaiting a
+ * The end of a batch run, once no call is executing: if calls are still awaiting a
  * human or deferred behind one, an aborted run ends them as `Operation aborted` and completes;
  * otherwise the batch suspends — a signed JSON state, `tool_batch_suspended`, no `tool_result` and
  * no messages. A batch whose calls all settled emits `tool_result` for every call in source order

@@ -1,5 +1,5 @@
 /**
- * `recoverToolBatch` (SPEC §11): finishes a batch from its journal after a crash. It takes the
+ * `recoverToolBatch`: finishes a batch from its journal after a crash. It takes the
  * batch's lock, reads its records and rebuilds every call:
  *
  *   settled                         → its recorded outcome; nothing runs, no event
@@ -11,7 +11,7 @@
  *   decision without started        → as in a resume: deny ends it, approve runs steps 1–5 again
  *   nothing                         → runs normally
  *
- * A started call with a `dispatchKey` asks `dispatcher.lookup` first (SPEC §12): a completed remote
+ * A started call with a `dispatchKey` asks `dispatcher.lookup` first: a completed remote
  * result is adopted (`recovery: "adopted_remote"`), a running job is awaited through
  * `dispatcher.execute` with the same key, an unknown one falls back to the replay policy; a
  * `lookup` that rejects makes the recovery reject (the batch stays open for the next attempt).
@@ -86,7 +86,7 @@ export async function recoverToolBatch<TContext = unknown>(
 
 /**
  * The replay policy for every call that was started but never settled; a dispatched one asks the
- * dispatcher's `lookup` first (SPEC §12): a remote result is adopted, a running job awaited, and
+ * dispatcher's `lookup` first: a remote result is adopted, a running job awaited, and
  * an unknown key falls back to the policy.
  */
 async function planRecovery(

@@ -13,7 +13,7 @@ import { runResumePlan } from "./run-resume-plan";
 import { normalizeConcurrency } from "./run-tool-batch";
 
 /**
- * Resumes a suspended batch with human decisions (SPEC §10). `state` is the JSON a suspended result
+ * Resumes a suspended batch with human decisions. `state` is the JSON a suspended result
  * (or `loadSuspendedToolBatch`) gave, as is or after any JSON round trip; `decisions` may cover any
  * subset of the pending approvals, in any order. Tools, hooks, seams and `context` are given again
  * in `options`; `approval.stateSecret` verifies the state and `approval.now` decides expiry.

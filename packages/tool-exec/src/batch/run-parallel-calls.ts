@@ -3,7 +3,7 @@
  * keys, step 5a; a call that ends there gets its end event at once), then the ready calls execute
  * under the scheduler (`maxConcurrency`, lock keys), each end event in completion order. A ready
  * call whose lock keys overlap those of an awaiting or deferred call earlier in source order is
- * deferred (SPEC §10): it keeps the source-order guarantee of lock keys across a suspension.
+ * deferred: it keeps the source-order guarantee of lock keys across a suspension.
  */
 import { DeferralKeys } from "../approval/find-deferred-calls";
 import {

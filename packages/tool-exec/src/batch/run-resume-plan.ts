@@ -1,8 +1,8 @@
 /**
- * Steps 1–5 of a resume (SPEC §10) over a validated plan — shared by `resumeToolBatch` and
+ * Steps 1–5 of a resume over a validated plan — shared by `resumeToolBatch` and
  * `recoverToolBatch`:
  *   0.   (recovery) calls a crash interrupted are settled first, and `replay: "safe"` calls are
- *        queued to run again with their next attempt (SPEC §11);
+ *        queued to run again with their next attempt;
  *   1–3. expired and denied calls end, in source order: `tool_approval_resolved`, then
  *        `tool_execution_end`;
  *   4.   the rest run as a batch in the state's mode: approved calls go through steps 1–5 again

@@ -2,7 +2,7 @@
  * A sequential batch's calls, one at a time: start event → steps 1–5a → execute → end event (→
  * `tool_result`, when the batch streams results). The first call left awaiting a human stops the
  * batch: it and every later unsettled call stay unsettled, the later ones deferred without a start
- * event (SPEC §10, §15).
+ * event.
  */
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";

@@ -5,7 +5,7 @@ import type { BatchProgress } from "./batch-progress";
 import type { ReadyCall } from "./ready-call";
 
 /**
- * Ends one call of a batch: its `settled` record (with a journal, awaited first, SPEC §11), then
+ * Ends one call of a batch: its `settled` record (with a journal, awaited first), then
  * `tool_execution_end`. Returns the outcome to keep (an end listener's failure replaces it, as
  * always; the journal keeps the outcome the call ended with).
  */

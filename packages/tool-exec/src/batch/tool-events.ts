@@ -18,7 +18,7 @@ export interface ToolExecutionStartEvent {
   readonly args: Readonly<Record<string, unknown>>;
   /** `true` when the call had a start event in an earlier run of its batch (a resume). */
   readonly resumed?: true | undefined;
-  /** The attempt of a call a journal runs again after a crash (SPEC §11); absent for the first. */
+  /** The attempt of a call a journal runs again after a crash; absent for the first. */
   readonly attempt?: number | undefined;
 }
 

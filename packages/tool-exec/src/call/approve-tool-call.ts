@@ -1,5 +1,5 @@
 /**
- * Step 5a (SPEC §10), the whole of it, on a call that passed steps 1–5 and the abort check after
+ * Step 5a, the whole of it, on a call that passed steps 1–5 and the abort check after
  * them:
  *   1. `approval.needsApproval` if given, else the tool's own `needsApproval` (`checkToolApproval`);
  *   2. if approval is needed, a request (id, times, a copy of the params), announced through

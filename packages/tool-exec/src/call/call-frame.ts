@@ -24,7 +24,7 @@ import { ToolRun } from "./tool-run";
 
 /**
  * Runs right before `execute`, after every check that could stop the call (the journal's
- * `started` record, SPEC §11). **Contract:** a rejection ends the call without executing it, as a
+ * `started` record). **Contract:** a rejection ends the call without executing it, as a
  * `journal_error` result; must not throw synchronously.
  */
 export type BeforeExecute = () => Promise<void>;
@@ -35,7 +35,7 @@ export interface CallStart {
   readonly attempt: number;
   /** The journal's `started` record, when the call has one to write. */
   readonly beforeExecute: BeforeExecute | undefined;
-  /** A result recovery found with `dispatcher.lookup`, used in place of dispatching (SPEC §12). */
+  /** A result recovery found with `dispatcher.lookup`, used in place of dispatching. */
   readonly adopted: ToolDispatchResult | undefined;
   /** How approval resolved the call (step 5a, or a human on resume); its outcome carries it. */
   readonly approval: ToolCallApproval | undefined;
@@ -77,7 +77,7 @@ export class CallFrame {
   startedAt = 0;
   /** Step 6: whole milliseconds `execute` ran, once it settled. */
   durationMs = 0;
-  /** Step 6: the result fields a dispatched call's worker sent as `null` (SPEC §12). */
+  /** Step 6: the result fields a dispatched call's worker sent as `null`. */
   dropped: readonly DroppedResultField[] | undefined = undefined;
   /** Step 7: what the call keeps while its asynchronous `afterToolCall` is pending. */
   patch: PendingPatch | undefined = undefined;

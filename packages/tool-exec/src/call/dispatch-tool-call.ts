@@ -1,5 +1,5 @@
 /**
- * Step 6 through a `ToolDispatcher` (SPEC §12): the prepared call goes to `dispatcher.execute`
+ * Step 6 through a `ToolDispatcher`: the prepared call goes to `dispatcher.execute`
  * instead of `tool.execute`, and what comes back is turned into what a local `execute` would have
  * done — a returned value (checked and rendered by the normal finish path), a throw, or one of the
  * dispatcher's own endings (`interrupted`, `tool_not_found`) as a {@link DispatchedFailure}.

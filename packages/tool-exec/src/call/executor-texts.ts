@@ -1,7 +1,7 @@
 import { describeThrown } from "../describe-thrown";
 /**
  * Every text the executor writes into an error result, in one place: they are part of the contract
- * (SPEC §3) and the model reads them, so tests import them rather than retyping them.
+ * and the model reads them, so tests import them rather than retyping them.
  */
 
 /** The call did not run because the run's signal had aborted. */
@@ -45,7 +45,7 @@ export function invalidHookResultText(name: string, reason: string): string {
   return `afterToolCall returned an invalid result for tool ${name}: ${reason}`;
 }
 
-/** The journal could not record a call's intent to execute, so it did not execute (SPEC §11). */
+/** The journal could not record a call's intent to execute, so it did not execute. */
 export function journalErrorText(error: unknown): string {
   return `The call was not executed: its journal record could not be written (${describeThrown(error)})`;
 }

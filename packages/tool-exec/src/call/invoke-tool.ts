@@ -6,7 +6,7 @@ import type { RunningToolContext } from "./running-tool-context";
 import { runInSpan } from "./trace-tool-call";
 
 /**
- * Step 6: the tool's `execute`, or the run's dispatcher when it handles the tool (SPEC §12), with
+ * Step 6: the tool's `execute`, or the run's dispatcher when it handles the tool, with
  * the context the frame holds. The closures of the other paths live in their own functions: a
  * function that creates a closure allocates its captured variables on every call, even on a path
  * that creates none.

@@ -46,14 +46,14 @@ export interface RunToolCallOptions<TContext = unknown> {
   /** Receives streamed partial results; see {@link ToolUpdateListener}. */
   readonly onUpdate?: ToolUpdateListener | undefined;
   /**
-   * Human approval (SPEC §10): a batch-level `needsApproval`, an in-process `decide`, expiry and the
+   * Human approval: a batch-level `needsApproval`, an in-process `decide`, expiry and the
    * state's signing secret. A batch suspends for a call that awaits a decision; a single or nested
    * call cannot suspend, so it runs only when `decide` gives a verdict. A tool's own
    * `needsApproval` applies even without this option.
    */
   readonly approval?: ToolApprovalOptions<TContext> | undefined;
   /**
-   * Runs step 6 — `execute` — on a remote worker for the tools it handles (SPEC §12). Everything
+   * Runs step 6 — `execute` — on a remote worker for the tools it handles. Everything
    * else stays here: preflight, hooks, approval, the journal, the time limit and abort (which also
    * reach the remote side through its signal), `afterToolCall`, output checks and rendering. Nested
    * calls of this run use it too. Default: every call executes in this process.

@@ -37,7 +37,7 @@ export class RunningToolContext implements ToolContext {
   readonly toolCallId: string;
   readonly signal: AbortSignal;
   readonly toolCall: ToolCall;
-  /** 1, or more for a `replay: "safe"` call run again after a crash (SPEC §11). */
+  /** 1, or more for a `replay: "safe"` call run again after a crash. */
   readonly attempt: number;
   readonly #run: ToolRun;
   readonly #runNested: NestedCallRunner;

@@ -66,7 +66,7 @@ export class ToolRun {
   readonly updateListener: InternalUpdateListener | undefined;
   /** The message whose calls this run executes (`executeAssistantMessage`); hooks see it. */
   readonly assistantMessage: AssistantMessage | undefined;
-  /** Runs step 6 remotely for the tools it handles (SPEC §12); `undefined`: every call is local. */
+  /** Runs step 6 remotely for the tools it handles; `undefined`: every call is local. */
   readonly dispatcher: ToolDispatcher | undefined;
   /** The checked `approval` option (defaults when absent: tools' own `needsApproval` applies). */
   readonly approval: ResolvedApprovalOptions;

@@ -48,7 +48,7 @@ export function endToolSpan(span: Span, errorType: string | undefined, errorText
 /**
  * Ends the span of a call that leaves the run without an outcome — it awaits a human decision
  * (`"pending"`) or waits behind one (`"deferred"`): no error, and the attribute
- * `toolwright.approval` says which (SPEC §15). Its execution after a resume has its own span.
+ * `toolwright.approval` says which. Its execution after a resume has its own span.
  */
 export function endUnsettledToolSpan(span: Span, approval: "pending" | "deferred"): void {
   span.setAttribute("toolwright.approval", approval);

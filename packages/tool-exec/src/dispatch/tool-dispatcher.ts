@@ -4,7 +4,7 @@ import type { DroppedResultField } from "../model/suspended-batch";
 /**
  * Runs the `execute` step of a call somewhere else — another process, another machine — while
  * everything else about the call (preflight, hooks, approval, the journal, time limits,
- * `afterToolCall`, output checks, rendering) stays with the executor that dispatched it (SPEC §12).
+ * `afterToolCall`, output checks, rendering) stays with the executor that dispatched it.
  * `@toolwright/queue-bullmq`'s `createBullmqDispatcher` is one.
  */
 export interface ToolDispatcher {

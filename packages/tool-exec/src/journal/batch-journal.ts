@@ -1,5 +1,5 @@
 /**
- * A batch's writes to its journal (SPEC §11, "When the executor writes"), while the batch holds the
+ * A batch's writes to its journal, while the batch holds the
  * journal's lock on it: `batch` before the first start event, `approval` before
  * `tool_approval_requested`, `decision` and `revision` before a resume runs anything, `started`
  * right before `execute`, `settled` before `tool_execution_end`, `completed` before the batch

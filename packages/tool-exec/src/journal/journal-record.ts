@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue, ToolCall } from "@toolwright/tool-core";
 import type { SerializedOutcome } from "../model/suspended-batch";
 
 /**
- * One line of a batch's journal (SPEC §11). Plain JSON: a journal stores it as it is and returns it
+ * One line of a batch's journal. Plain JSON: a journal stores it as it is and returns it
  * unchanged from `read`. `at` is always an ISO-8601 time; `callId` is a `ToolCall.id` of the batch.
  */
 export type JournalRecord =
@@ -98,7 +98,7 @@ export interface StartedRecord {
   readonly replay: "never" | "safe";
   /** When the attempt began, as an ISO-8601 time. */
   readonly at: string;
-  /** The dispatcher's key when the call runs remotely (SPEC §12). */
+  /** The dispatcher's key when the call runs remotely. */
   readonly dispatchKey?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The texts recovery writes into error results (SPEC §11). The model reads them, so they are
+ * The texts recovery writes into error results. The model reads them, so they are
  * contract; tests import them rather than retyping them. Both have `errorType: "interrupted"`.
  */
 

@@ -10,7 +10,7 @@ export interface LoadSuspendedToolBatchOptions {
 }
 
 /**
- * The `SuspendedBatch` of a batch, rebuilt from its journal (SPEC §11): settled calls with their
+ * The `SuspendedBatch` of a batch, rebuilt from its journal: settled calls with their
  * recorded outcomes, calls with an `approval` record awaiting, the rest deferred, at the journal's
  * revision. Resume it with `resumeToolBatch(state, decisions, { journal })`, which also applies the
  * decisions `submitToolDecision` recorded. Rejects with `ToolBatchError` `INVALID_STATE` for a

@@ -6,7 +6,7 @@ import { readJournaledBatch } from "./read-journaled-batch";
 import type { JournalWriteResult, ToolCallJournal } from "./tool-call-journal";
 
 /**
- * Records one reviewer's decision on a pending approval (SPEC §11, §15), from any process and
+ * Records one reviewer's decision on a pending approval, from any process and
  * without the batch's lock: the first decision per call wins. Returns `"recorded"`, or
  * `"duplicate"` for an identical repeat; rejects with `ToolBatchError` `ALREADY_DECIDED` for a
  * conflicting one (or a call already settled), `UNKNOWN_APPROVAL` when no call of the batch has

@@ -13,7 +13,7 @@ export interface JournalLock {
 
 /**
  * Where an executor records what its calls did, so that a batch survives the process that ran
- * it (SPEC §11). `createMemoryJournal()` (here), `createFileJournal()` (`@toolwright/tool-exec/node`)
+ * it. `createMemoryJournal()` (here), `createFileJournal()` (`@toolwright/tool-exec/node`)
  * and `createPostgresJournal()` (`@toolwright/journal-postgres`) implement it, and the contract
  * tests in `@toolwright/tool-exec/testing` check any implementation.
  *

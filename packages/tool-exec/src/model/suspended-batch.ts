@@ -78,7 +78,7 @@ export interface SuspendedApproval {
 export type DroppedResultField = "details" | "structuredContent" | "usage";
 
 /**
- * A settled call's outcome as JSON (also the journal's `SerializedOutcome`, SPEC §15). A `details`
+ * A settled call's outcome as JSON (also the journal's `SerializedOutcome`). A `details`
  * or `structuredContent` that is not JSON is stored as `null` and named in `dropped`; an unusable
  * `usage` is left out and named there too.
  */

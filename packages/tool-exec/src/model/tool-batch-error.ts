@@ -1,6 +1,6 @@
 const toolBatchErrorBrand = Symbol.for("@toolwright/tool-exec.ToolBatchError");
 
-/** What went wrong with a batch as a whole, as a stable string to branch on (SPEC §10, §11, §15). */
+/** What went wrong with a batch as a whole, as a stable string to branch on. */
 export type ToolBatchErrorCode =
   /** An option is invalid: a `batchId` that does not match `^[A-Za-z0-9_.-]{1,128}$`, an empty `stateSecret`, a bad `ttlMs`. */
   | "INVALID_ARGUMENT"

@@ -19,11 +19,11 @@ export interface ToolCallOutcome {
   readonly errorType?: ToolCallErrorType | undefined;
   /** Milliseconds `execute` ran (an integer, monotonic clock); absent when `execute` never ran. */
   readonly durationMs?: number | undefined;
-  /** How approval resolved the call, when it needed one (SPEC §10). */
+  /** How approval resolved the call, when it needed one. */
   readonly approval?: ToolCallApproval | undefined;
   /**
    * The result fields that are `null` because they were not JSON when the result crossed a process
-   * boundary — a dispatched call's worker dropped them (SPEC §12), or an earlier run stored the
+   * boundary — a dispatched call's worker dropped them, or an earlier run stored the
    * outcome. Absent when nothing was dropped.
    */
   readonly dropped?: readonly DroppedResultField[] | undefined;

@@ -1,5 +1,5 @@
 /**
- * Output truncation (SPEC §3.3): the text of a result beyond `maxBytes` UTF-8 bytes or `maxLines`
+ * Output truncation: the text of a result beyond `maxBytes` UTF-8 bytes or `maxLines`
  * lines is cut at a line boundary, and the last shown text ends with a notice saying what was shown
  * out of how much. The budget is shared by every text block of the result, in order; every other
  * block (media, links, embedded resources, whose text is bounded by the media limit instead) is

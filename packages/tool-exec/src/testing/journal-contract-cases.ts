@@ -30,7 +30,7 @@ export interface JournalContractCase {
 }
 
 /**
- * The {@link ToolCallJournal} contract (SPEC §11) as runner-independent cases, for every
+ * The {@link ToolCallJournal} contract as runner-independent cases, for every
  * journal implementation — this package's memory and file journals, `@toolwright/journal-postgres`
  * and your own. Each case throws a plain `Error` saying what broke. With vitest:
  *
