@@ -58,7 +58,11 @@ describe("fromProviderToolCalls (property)", () => {
 
 describe("fromProviderToolCalls cost", () => {
   it("should read many calls to distinct unknown names about as fast as calls to a known one", () => {
-    // A quadratic duplicate check of unknownNames made 20 000 distinct names ~50x slower.
+    // A quadratic duplicate check of unknownNames made 20 000 distinct names ~50x slower than one
+    // known name. Linear code is not 1x either: 20 000 distinct strings are hashed into the name
+    // map and the duplicate set, whose tables outgrow the caches — measured 3.8x on a quiet
+    // machine and 4.5–7x while CI's other suites (the console's Chromium among them) share its
+    // two cores. The bound sits between the two, so it fails on the quadratic code only.
     const tools = toProviderTools(declarations, "anthropic");
     const body = (name: (index: number) => string) => ({
       content: Array.from({ length: 20_000 }, (_, index) => ({
@@ -86,6 +90,6 @@ describe("fromProviderToolCalls cost", () => {
     expect(
       fromProviderToolCalls(body((index) => `m${index % 3}`) as never, tools).unknownNames,
     ).toEqual(["m0", "m1", "m2"]);
-    expect(unknown / Math.max(known, 1)).toBeLessThan(4);
+    expect(unknown / Math.max(known, 1)).toBeLessThan(15);
   });
 });
