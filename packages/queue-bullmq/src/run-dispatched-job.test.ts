@@ -195,4 +195,38 @@ describe("runDispatchedJob", () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(progress).toHaveLength(1);
   });
+  it("should send progress one write after another, so a slow first write cannot be overtaken", async () => {
+    const written: unknown[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const job: DispatchedJob = {
+      data: makeRequest("steps"),
+      attemptsStarted: 1,
+      signal: new AbortController().signal,
+      // The first write is the slowest: sent all at once, the later ones would land first.
+      sendProgress: async (partial) => {
+        inFlight++;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        const step = (partial as { content: { text: string }[] }).content[0]?.text;
+        await new Promise((resolve) => setTimeout(resolve, step === "step 1" ? 30 : 1));
+        written.push(step);
+        inFlight--;
+      },
+    };
+    const steps = defineTool({
+      name: "steps",
+      description: "Reports three steps.",
+      parameters: { type: "object" },
+      execute(_args, context) {
+        for (const step of [1, 2, 3])
+          context.onUpdate?.({ content: [{ type: "text", text: `step ${step}` }] });
+        return { content: [{ type: "text", text: "done" }] };
+      },
+    });
+    expect(
+      await runDispatchedJob(job, makeState({ tools: new ToolRegistry([steps]) })),
+    ).toMatchObject({ status: "returned" });
+    expect(written).toEqual(["step 1", "step 2", "step 3"]);
+    expect(mostInFlight).toBe(1);
+  });
 });

@@ -31,7 +31,12 @@ export class WorkerToolContext implements ToolContext {
   readonly signal: AbortSignal;
   readonly onUpdate: (partial: ToolUpdate) => void;
   readonly use: <T>(seam: Seam<T>) => T;
-  readonly #pending: Promise<void>[] = [];
+  /**
+   * The progress writes, one after another: sent all at once, a backend with a connection pool
+   * (BullMQ's PostgreSQL one) may commit them out of order, and the coordinator would show step 3
+   * before step 2.
+   */
+  #sent: Promise<void> = Promise.resolve();
   #settled = false;
 
   constructor(
@@ -50,7 +55,7 @@ export class WorkerToolContext implements ToolContext {
       const sendable = toSendableUpdate(partial);
       if (sendable === undefined) return;
       // A failed progress write must not fail the tool: the result still matters more.
-      this.#pending.push(host.sendProgress(sendable).catch(() => {}));
+      this.#sent = this.#sent.then(() => host.sendProgress(sendable)).catch(() => {});
     };
     this.use = <T>(seam: Seam<T>): T => {
       if (seam === (ToolRunnerSeam as Seam<unknown>)) {
@@ -68,7 +73,7 @@ export class WorkerToolContext implements ToolContext {
   /** Ignores later updates and waits for the sent ones, so progress reaches the coordinator before the result. */
   async settle(): Promise<void> {
     this.#settled = true;
-    await Promise.all(this.#pending);
+    await this.#sent;
   }
 }
 
