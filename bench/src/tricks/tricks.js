@@ -1,0 +1,451 @@
+// The V8 tricks of docs/performance.md, each as the patch that takes it out of the package's
+// source. `build-variants.js` applies a patch to a copy of the source and bundles it beside an
+// unpatched bundle of the same source; `run-tricks.js` times the two in one process. A patch whose
+// text is no longer in the source makes its trick "not in this code" (the trick was removed or
+// the file rewritten): the patch is then updated or the trick struck from the register.
+
+/**
+ * @typedef {object} Patch
+ * @property {string} file path inside the package, e.g. `src/coerce/copy-object.ts`
+ * @property {string} find exact text that must occur once
+ * @property {string} replace what it becomes
+ */
+
+/**
+ * @typedef {object} Trick
+ * @property {string} id
+ * @property {"schema-coerce" | "tool-exec"} pkg
+ * @property {string} where
+ * @property {string[]} measures what `ab-worker.js` measures for it (see `measureNames` there)
+ * @property {Patch[]} patches the patch that removes the trick
+ */
+
+const scheduler = "src/batch/tool-call-scheduler.ts";
+
+/**
+ * Removes one class's `keepShapeAlive` call.
+ * @param {string} file
+ * @param {string} call the call's text
+ * @returns {Patch}
+ */
+const withoutKeptShape = (file, call) => ({ file, find: call, replace: "void 0;" });
+
+/** @type {Trick[]} */
+export const tricks = [
+  {
+    id: "control: no change (A/A)",
+    pkg: "schema-coerce",
+    where: "—",
+    measures: [
+      "parse-valid",
+      "parse-coercible",
+      "parse-coercible-30",
+      "parse-coercible-50",
+      "parse-invalid",
+      "memory-per-schema",
+    ],
+    patches: [],
+  },
+  {
+    id: "copiers",
+    pkg: "schema-coerce",
+    where: "src/coerce/copy-object.ts",
+    measures: ["parse-coercible", "parse-coercible-30", "parse-coercible-50", "parse-invalid"],
+    patches: [
+      {
+        file: "src/coerce/copy-object.ts",
+        find: "export function dealObjectCopier(): CopyObject {",
+        replace: "export function dealObjectCopier(): CopyObject {\n  return copyWithoutWalk;",
+      },
+    ],
+  },
+  {
+    id: "idle-run",
+    pkg: "schema-coerce",
+    where: "src/coerce/create-coercer.ts",
+    measures: ["parse-coercible", "parse-invalid"],
+    patches: [
+      {
+        file: "src/coerce/create-coercer.ts",
+        find: "let run = idleRun;",
+        replace: "let run: CoercionRun | undefined;",
+      },
+    ],
+  },
+  {
+    id: "object-child walk per visitor",
+    pkg: "schema-coerce",
+    where: "src/compile/object/for-each-object-child.ts",
+    measures: ["parse-coercible", "parse-invalid"],
+    patches: [
+      {
+        // One walk function for every visitor, as before: its call of `visit` sees them all.
+        file: "src/compile/object/for-each-object-child.ts",
+        find: "): ObjectChildWalk<State> {\n  return (shape, object, state) => {",
+        replace:
+          "): ObjectChildWalk<State> {\n  return (shape, object, state) =>\n    sharedWalk(shape, object, state, visit as ObjectChildVisitor<unknown>);\n}\n\nfunction sharedWalk(\n  shape: ObjectShape,\n  object: Record<string, unknown>,\n  state: unknown,\n  visit: ObjectChildVisitor<unknown>,\n): void {\n  {",
+      },
+    ],
+  },
+  {
+    id: "leaf codes",
+    pkg: "schema-coerce",
+    where: "src/compile/leaf-check.ts",
+    measures: ["parse-valid", "parse-invalid"],
+    patches: [
+      {
+        file: "src/compile/leaf-check.ts",
+        find: "export function leafCodeOf(node: SchemaNode): number {",
+        replace:
+          "export function leafCodeOf(node: SchemaNode): number {\n  if (node !== undefined) return LEAF_NONE;",
+      },
+    ],
+  },
+  {
+    id: "fitted arrays",
+    pkg: "schema-coerce",
+    where: "src/compile/fitted.ts",
+    measures: ["memory-per-schema", "parse-valid"],
+    patches: [
+      {
+        file: "src/compile/fitted.ts",
+        find: "  return array.length === 0 ? empty : array.slice();",
+        replace: "  return array;",
+      },
+      {
+        file: "src/compile/fitted.ts",
+        find: "  return array.length === 0 ? empty : array.map(map);",
+        replace: "  return array.map(map);",
+      },
+    ],
+  },
+  {
+    id: "control: no change (A/A)",
+    pkg: "tool-exec",
+    where: "—",
+    measures: ["per-call", "batch-1k-gc-each", "batch-1k", "batch-10k", "young-gc-10k", "held-10k"],
+    patches: [],
+  },
+  {
+    id: "keep-shape-alive (all 7 classes)",
+    pkg: "tool-exec",
+    where: "src/keep-shape-alive.ts",
+    measures: ["per-call", "batch-1k-gc-each", "batch-1k", "batch-10k"],
+    patches: [
+      {
+        file: "src/keep-shape-alive.ts",
+        find: "export function keepShapeAlive(create: () => unknown): void {",
+        replace:
+          "export function keepShapeAlive(create: () => unknown): void {\n  if (create !== undefined) return;",
+      },
+    ],
+  },
+  {
+    id: "keep-shape-alive: the 3 per-call classes",
+    pkg: "tool-exec",
+    where: "CallFrame, Preflight, RunningToolContext",
+    measures: ["batch-1k-gc-each"],
+    patches: [
+      withoutKeptShape(
+        "src/call/call-frame.ts",
+        "keepShapeAlive(() => new CallFrame(prepared, run, FIRST_START, ignore, undefined));",
+      ),
+      withoutKeptShape(
+        "src/call/prepare-tool-call.ts",
+        "keepShapeAlive(() => new Preflight(toolCall, run, same, undefined, undefined));",
+      ),
+      withoutKeptShape(
+        "src/call/running-tool-context.ts",
+        "keepShapeAlive(() => new RunningToolContext(toolCall, run, signal, runNested, 1));",
+      ),
+    ],
+  },
+  {
+    id: "keep-shape-alive: the 4 per-batch classes",
+    pkg: "tool-exec",
+    where: "ToolRun, ToolEventQueue, ToolCallScheduler, BatchEvents",
+    measures: ["batch-1k-gc-each"],
+    patches: [
+      withoutKeptShape(
+        "src/call/tool-run.ts",
+        "keepShapeAlive(() => new ToolRun(options, undefined));",
+      ),
+      withoutKeptShape(
+        "src/batch/tool-event-queue.ts",
+        "keepShapeAlive(() => new ToolEventQueue(undefined));",
+      ),
+      withoutKeptShape(
+        scheduler,
+        "keepShapeAlive(() => new ToolCallScheduler<unknown, void>(1, execute, () => undefined));",
+      ),
+      withoutKeptShape(
+        "src/batch/batch-events.ts",
+        "keepShapeAlive(() => new BatchEvents(queue, NO_OUTPUT_OPTIONS));",
+      ),
+    ],
+  },
+  {
+    id: "keep-shape-alive: ToolRun",
+    pkg: "tool-exec",
+    where: "src/call/tool-run.ts",
+    measures: ["per-call", "batch-1k-gc-each"],
+    patches: [
+      withoutKeptShape(
+        "src/call/tool-run.ts",
+        "keepShapeAlive(() => new ToolRun(options, undefined));",
+      ),
+    ],
+  },
+  {
+    id: "keep-shape-alive: CallFrame",
+    pkg: "tool-exec",
+    where: "src/call/call-frame.ts",
+    measures: ["per-call", "batch-1k-gc-each"],
+    patches: [
+      withoutKeptShape(
+        "src/call/call-frame.ts",
+        "keepShapeAlive(() => new CallFrame(prepared, run, FIRST_START, ignore, undefined));",
+      ),
+    ],
+  },
+  {
+    id: "keep-shape-alive: Preflight",
+    pkg: "tool-exec",
+    where: "src/call/prepare-tool-call.ts",
+    measures: ["per-call", "batch-1k-gc-each"],
+    patches: [
+      withoutKeptShape(
+        "src/call/prepare-tool-call.ts",
+        "keepShapeAlive(() => new Preflight(toolCall, run, same, undefined, undefined));",
+      ),
+    ],
+  },
+  {
+    id: "keep-shape-alive: RunningToolContext",
+    pkg: "tool-exec",
+    where: "src/call/running-tool-context.ts",
+    measures: ["per-call", "batch-1k-gc-each"],
+    patches: [
+      withoutKeptShape(
+        "src/call/running-tool-context.ts",
+        "keepShapeAlive(() => new RunningToolContext(toolCall, run, signal, runNested, 1));",
+      ),
+    ],
+  },
+  {
+    id: "keep-shape-alive: ToolEventQueue",
+    pkg: "tool-exec",
+    where: "src/batch/tool-event-queue.ts",
+    measures: ["batch-1k-gc-each"],
+    patches: [
+      withoutKeptShape(
+        "src/batch/tool-event-queue.ts",
+        "keepShapeAlive(() => new ToolEventQueue(undefined));",
+      ),
+    ],
+  },
+  {
+    id: "keep-shape-alive: ToolCallScheduler",
+    pkg: "tool-exec",
+    where: scheduler,
+    measures: ["batch-1k-gc-each"],
+    patches: [
+      withoutKeptShape(
+        scheduler,
+        "keepShapeAlive(() => new ToolCallScheduler<unknown, void>(1, execute, () => undefined));",
+      ),
+    ],
+  },
+  {
+    id: "keep-shape-alive: BatchEvents",
+    pkg: "tool-exec",
+    where: "src/batch/batch-events.ts",
+    measures: ["batch-1k-gc-each"],
+    patches: [
+      withoutKeptShape(
+        "src/batch/batch-events.ts",
+        "keepShapeAlive(() => new BatchEvents(queue, NO_OUTPUT_OPTIONS));",
+      ),
+    ],
+  },
+  {
+    id: "START_SLICE",
+    pkg: "tool-exec",
+    where: scheduler,
+    measures: ["batch-1k", "batch-10k", "young-gc-10k"],
+    patches: [
+      {
+        file: scheduler,
+        find: "export const START_SLICE = 64;",
+        replace: "export const START_SLICE = Number.POSITIVE_INFINITY;",
+      },
+    ],
+  },
+  {
+    id: "scheduler: lazy #indexes and #keyed",
+    pkg: "tool-exec",
+    where: scheduler,
+    measures: ["batch-10k", "held-10k"],
+    patches: [
+      {
+        file: scheduler,
+        find: "    this.#finish = finish;\n  }",
+        replace:
+          "    this.#finish = finish;\n    this.#indexes = new Array(capacity);\n    this.#keyed = { keys: new Array(capacity), blockedBy: new Array(capacity), ready: [] };\n  }",
+      },
+    ],
+  },
+  {
+    id: "RunningToolContext: lazy #updates and #boundUse",
+    pkg: "tool-exec",
+    where: "src/call/running-tool-context.ts",
+    measures: ["batch-10k", "held-10k"],
+    patches: [
+      {
+        file: "src/call/running-tool-context.ts",
+        find: "    this.#runNested = runNested;\n  }",
+        replace:
+          "    this.#runNested = runNested;\n    void this.onUpdate;\n    void this.use;\n  }",
+      },
+    ],
+  },
+  {
+    id: "FIRST_START shared",
+    pkg: "tool-exec",
+    where: "src/call/call-frame.ts, src/batch/execute-ready-call.ts, src/call/execute-tool.ts",
+    measures: ["per-call", "batch-10k", "held-10k"],
+    patches: [
+      {
+        file: "src/batch/execute-ready-call.ts",
+        find: "if (journal === undefined) return FIRST_START;",
+        replace:
+          "if (journal === undefined) return { attempt: 1, beforeExecute: undefined, adopted: undefined, approval: undefined };",
+      },
+      {
+        file: "src/call/execute-tool.ts",
+        find: "  start: CallStart = FIRST_START,",
+        replace:
+          "  start: CallStart = { attempt: 1, beforeExecute: undefined, adopted: undefined, approval: undefined },",
+      },
+    ],
+  },
+  {
+    id: "deliverLater",
+    pkg: "tool-exec",
+    where: "src/batch/run-parallel-calls.ts",
+    measures: ["batch-10k"],
+    patches: [
+      {
+        file: "src/batch/run-parallel-calls.ts",
+        find: "if (now !== undefined) deliverLater(done, token, now);",
+        replace: "if (now !== undefined) queueMicrotask(() => done(token, now));",
+      },
+    ],
+  },
+  {
+    id: "ParallelPreflight (loop resumed by reactions)",
+    pkg: "tool-exec",
+    where: "src/batch/run-parallel-calls.ts",
+    measures: ["batch-1k", "batch-10k", "young-gc-10k"],
+    patches: [
+      {
+        file: "src/batch/run-parallel-calls.ts",
+        find: "  await new ParallelPreflight(batch, scheduler).run();",
+        replace: "  await preflightWithAwait(batch, scheduler);",
+      },
+      {
+        // The loop as an async function with an `await` per asynchronous hook, as before 0998081.
+        file: "src/batch/run-parallel-calls.ts",
+        find: "function ignore(): void {}",
+        replace: `function ignore(): void {}
+
+async function preflightWithAwait(
+  batch: BatchProgress,
+  scheduler: ToolCallScheduler<ReadyCall, ToolCallOutcome>,
+): Promise<void> {
+  const { run, events, journal } = batch;
+  const preflight: BatchPreflight = { run, events, readKeys: true, journal };
+  const deferral = new DeferralKeys();
+  let held: { prepared: PreparedCall; decision: PromiseLike<unknown> } | undefined;
+  const holder: DecisionHolder = {
+    holdDecision(prepared, decision) {
+      held = { prepared, decision };
+    },
+  };
+  for (let index = 0; index < batch.size; index++) {
+    if (batch.outcomeAt(index) !== undefined) continue;
+    const call = batch.callAt(index);
+    if (call.type === "awaiting") {
+      deferral.hold(call.lockKeys);
+      continue;
+    }
+    const first =
+      call.type === "approved" || call.type === "replayed"
+        ? prepareAgainCall(call, preflight)
+        : prepareFirstBatchCall(toolCallOf(call), call.type === "deferred", preflight, holder);
+    let prepared: MaybePromise<PreparedBatchCall>;
+    if (!(first instanceof Promise) && first.type === "deciding") {
+      const { prepared: pending, decision } = held as NonNullable<typeof held>;
+      held = undefined;
+      let decided: PreparedCall | EndedCall;
+      try {
+        decided = decideToolCall(pending, run, await decision);
+      } catch (error) {
+        decided = failToolCallDecision(pending, run, error);
+      }
+      prepared = afterDecision(decided, preflight);
+    } else {
+      prepared = first as MaybePromise<PreparedBatchCall>;
+    }
+    if (prepared instanceof Promise) prepared = await prepared;
+    if (prepared.type === "ended") {
+      let ended = settleBatchCall(batch, prepared.outcome);
+      if (ended instanceof Promise) ended = await ended;
+      batch.settle(index, ended);
+    } else if (prepared.type === "awaiting") {
+      batch.leaveAwaiting(index, prepared);
+      deferral.hold(prepared.lockKeys);
+    } else if (deferral.defers(lockKeysOf(prepared))) {
+      const { toolCall, span } = preparedOf(prepared);
+      batch.defer(index, toolCall);
+      if (span !== undefined) endUnsettledToolSpan(span, "deferred");
+    } else {
+      scheduler.add(prepared, index, lockKeysOf(prepared));
+    }
+  }
+}`,
+      },
+    ],
+  },
+  {
+    id: "HELD shared",
+    pkg: "tool-exec",
+    where: "src/call/prepare-tool-call.ts",
+    measures: ["batch-10k", "held-10k"],
+    patches: [
+      {
+        file: "src/call/prepare-tool-call.ts",
+        find: "      return HELD as TResult;",
+        replace: '      return { type: "deciding" } as TResult;',
+      },
+    ],
+  },
+  {
+    id: "NOT_NEEDED shared",
+    pkg: "tool-exec",
+    where: "src/call/approve-tool-call.ts",
+    measures: ["batch-10k", "held-10k"],
+    patches: [
+      {
+        file: "src/call/approve-tool-call.ts",
+        find: "tool.needsApproval === undefined) return NOT_NEEDED;",
+        replace: 'tool.needsApproval === undefined) return { type: "not_needed" as const };',
+      },
+      {
+        file: "src/call/approve-tool-call.ts",
+        find: "if (!needed) return NOT_NEEDED;",
+        replace: 'if (!needed) return { type: "not_needed" as const };',
+      },
+    ],
+  },
+];
