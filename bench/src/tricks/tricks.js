@@ -60,19 +60,6 @@ export const tricks = [
     ],
   },
   {
-    id: "idle-run",
-    pkg: "schema-coerce",
-    where: "src/coerce/create-coercer.ts",
-    measures: ["parse-coercible", "parse-invalid"],
-    patches: [
-      {
-        file: "src/coerce/create-coercer.ts",
-        find: "let run = idleRun;",
-        replace: "let run: CoercionRun | undefined;",
-      },
-    ],
-  },
-  {
     id: "object-child walk per visitor",
     pkg: "schema-coerce",
     where: "src/compile/object/for-each-object-child.ts",

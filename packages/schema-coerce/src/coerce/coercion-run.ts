@@ -55,12 +55,11 @@ const noChanges: CoercionChange[] = [];
  * back to one of those is a cycle that cannot change anything).
  */
 export class CoercionRun {
-  // The graph and what is read from its options change only in `useGraph`, between calls.
-  graph: SchemaGraph;
+  readonly graph: SchemaGraph;
   /** `graph.options.parseJsonStrings`, read once: the passes ask at every string they visit. */
-  parsesJsonStrings: boolean;
+  readonly parsesJsonStrings: boolean;
   /** The conversion tables of the compile options' coercion mode (Pi's or lossless). */
-  rules: CoercionRules;
+  readonly rules: CoercionRules;
   #changes: CoercionChange[] = noChanges;
   readonly #path: (string | number)[] = [];
   /**
@@ -91,18 +90,6 @@ export class CoercionRun {
   #trials = 0;
 
   constructor(graph: SchemaGraph) {
-    this.graph = graph;
-    this.parsesJsonStrings = graph.options.parseJsonStrings === true;
-    this.rules = selectCoercionRules(graph.options);
-  }
-
-  /**
-   * Points an idle run at another compiled schema's graph. One run is shared by every coercer
-   * between calls: a run per compiled schema was a few hundred bytes each, for stacks that are
-   * empty whenever no call is running.
-   */
-  useGraph(graph: SchemaGraph): void {
-    if (this.graph === graph) return;
     this.graph = graph;
     this.parsesJsonStrings = graph.options.parseJsonStrings === true;
     this.rules = selectCoercionRules(graph.options);
@@ -160,12 +147,6 @@ export class CoercionRun {
   spend(): boolean {
     this.#budget -= 1;
     return this.#budget >= 0;
-  }
-
-  /** Ends a call: drops the change list, so an idle run keeps no value of the last call alive. */
-  end(): void {
-    this.#changes = noChanges;
-    this.#forgetRejections();
   }
 
   /**

@@ -62,12 +62,6 @@ export type Coercer = (
   verdict?: CoercionVerdict,
 ) => unknown;
 
-/**
- * One run object shared by every coercer between calls (its stacks are reset each time); a
- * nested call, which only a pathological matcher or validator could cause, gets its own.
- */
-let idleRun: CoercionRun | undefined;
-
 function accepted(value: unknown, verdict: CoercionVerdict | undefined): unknown {
   if (verdict !== undefined) verdict.valid = true;
   return value;
@@ -108,10 +102,9 @@ export function createCoercer(graph: SchemaGraph): Coercer {
   return (value, changes, verdict) => {
     if (verdict !== undefined) verdict.valid = false;
     const mark = changes.length;
-    let run = idleRun;
-    idleRun = undefined;
-    if (run === undefined) run = new CoercionRun(graph);
-    else run.useGraph(graph);
+    // A run per call: sharing one idle run between calls measured no faster (docs/performance.md),
+    // and a run kept per compiled schema would cost memory for stacks that are empty between calls.
+    const run = new CoercionRun(graph);
     try {
       run.begin(changes);
       passes ??= !isCoercionOn(graph.options)
@@ -145,9 +138,6 @@ export function createCoercer(graph: SchemaGraph): Coercer {
     } catch {
       changes.length = mark;
       return value;
-    } finally {
-      run.end();
-      idleRun = run;
     }
   };
 }
