@@ -60,21 +60,6 @@ export const tricks = [
     ],
   },
   {
-    id: "object-child walk per visitor",
-    pkg: "schema-coerce",
-    where: "src/compile/object/for-each-object-child.ts",
-    measures: ["parse-coercible", "parse-invalid"],
-    patches: [
-      {
-        // One walk function for every visitor, as before: its call of `visit` sees them all.
-        file: "src/compile/object/for-each-object-child.ts",
-        find: "): ObjectChildWalk<State> {\n  return (shape, object, state) => {",
-        replace:
-          "): ObjectChildWalk<State> {\n  return (shape, object, state) =>\n    sharedWalk(shape, object, state, visit as ObjectChildVisitor<unknown>);\n}\n\nfunction sharedWalk(\n  shape: ObjectShape,\n  object: Record<string, unknown>,\n  state: unknown,\n  visit: ObjectChildVisitor<unknown>,\n): void {\n  {",
-      },
-    ],
-  },
-  {
     id: "leaf codes",
     pkg: "schema-coerce",
     where: "src/compile/leaf-check.ts",

@@ -1,4 +1,4 @@
-import { createObjectChildWalk, propertySegmentsOf } from "../compile/object";
+import { forEachObjectChild, propertySegmentsOf } from "../compile/object";
 import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRun } from "./coercion-run";
@@ -59,7 +59,7 @@ function dropInObject(run: CoercionRun, info: NodeCoercion, source: Record<strin
   if (shape === undefined) return source;
   const lossless = run.rules.lossless;
   const walk: DropWalk = { run, visit: dropOptionalNulls, shape, lossless, edits: undefined };
-  walkDroppedKeys(shape, source, walk);
+  forEachObjectChild(shape, source, walk, dropOrVisitKey);
   let edits = walk.edits;
   // `fillsDefaults` is false only once known: then no required property here has a default.
   if (lossless && info.fillsDefaults !== false) {
@@ -67,8 +67,6 @@ function dropInObject(run: CoercionRun, info: NodeCoercion, source: Record<strin
   }
   return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
 }
-
-const walkDroppedKeys = createObjectChildWalk(dropOrVisitKey);
 
 function dropOrVisitKey(walk: DropWalk, key: string, before: unknown, index: number): void {
   // Only a null (or, lossless, a "") can go, and only objects and arrays hold more: other

@@ -1,6 +1,6 @@
 import {
-  createObjectChildWalk,
   foldExtraChildren,
+  forEachObjectChild,
   type ObjectShape,
   propertySegmentsOf,
 } from "../compile/object";
@@ -134,14 +134,12 @@ export function mapChildren(
       literals: convertToLiteral === undefined ? undefined : readPropertyLiterals(info, shape),
       result: undefined,
     };
-    walkMappedKeys(shape, value, map);
+    forEachObjectChild(shape, value, map, mapObjectChild);
     return map.result ?? value;
   }
   if (Array.isArray(value)) return mapArray(run, info, value, visit, leaf);
   return value;
 }
-
-const walkMappedKeys = createObjectChildWalk(mapObjectChild);
 
 function mapObjectChild(map: ChildMap, key: string, before: unknown, index: number): void {
   if (index === -1 && map.declaredOnly) return;

@@ -1,4 +1,4 @@
-import { createObjectChildWalk, isClaimedKey } from "../compile/object";
+import { forEachObjectChild, isClaimedKey } from "../compile/object";
 import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRun } from "./coercion-run";
@@ -47,12 +47,10 @@ function removeInObject(run: CoercionRun, info: NodeCoercion, source: Record<str
   const shape = info.object;
   if (shape === undefined || !run.canDescend()) return source;
   const walk: RemovalWalk = { run, visit: removeAdditional, shape, edits: undefined };
-  walkRemovedKeys(shape, source, walk);
+  forEachObjectChild(shape, source, walk, removeOrVisitKey);
   const edits = walk.edits;
   return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
 }
-
-const walkRemovedKeys = createObjectChildWalk(removeOrVisitKey);
 
 function removeOrVisitKey(walk: RemovalWalk, key: string, before: unknown, index: number): void {
   if (walk.shape.additionalFalse && !isClaimedKey(walk.shape, key, index)) {

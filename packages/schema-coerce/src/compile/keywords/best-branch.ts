@@ -12,7 +12,7 @@
 import { toPointerSegment } from "../../coerce/to-pointer-segment";
 import type { SchemaIssue } from "../../types";
 import { jsonEqual } from "../json-equal";
-import { createObjectChildWalk } from "../object";
+import { forEachObjectChild } from "../object";
 import type { SchemaNode, Scope } from "../schema-node";
 import { isPlainObject, valueKind } from "../value-kind";
 
@@ -126,11 +126,9 @@ function countDeclaredKeys(branch: SchemaNode, value: unknown): number {
   const shape = branch.objectShape;
   if (shape === undefined || shape.propertyKeys.length === 0 || !isPlainObject(value)) return 0;
   const counter = { count: 0 };
-  walkCountedKeys(shape, value, counter);
+  forEachObjectChild(shape, value, counter, countDeclaredKey);
   return counter.count;
 }
-
-const walkCountedKeys = createObjectChildWalk(countDeclaredKey);
 
 function countDeclaredKey(
   counter: { count: number },

@@ -12,7 +12,7 @@ const ownProperty = Object.prototype.hasOwnProperty;
  * The fast path of an object node: whether `value` passes every object keyword of `shape`
  * (a non-object passes unless the shape carries the fused type guard). Allocates nothing.
  *
- * It walks the own keys itself rather than through an object walk (`createObjectChildWalk`):
+ * It walks the own keys itself rather than through the object walk (`forEachObjectChild`):
  * this loop is most of validation time, and a visitor call and state object per object measured
  * slower. The rule is the same — the `properties` entry, then every
  * matching pattern, else `additionalProperties` — with leaves tested by their code in place.

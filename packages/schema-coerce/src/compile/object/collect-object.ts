@@ -1,7 +1,7 @@
 import { collectorOf } from "../keywords/collector-of";
 import type { Evaluated, Scope } from "../schema-node";
 import { checkObject } from "./check-object";
-import { createObjectChildWalk, isClaimedKey } from "./for-each-object-child";
+import { forEachObjectChild, isClaimedKey } from "./for-each-object-child";
 import type { ObjectShape } from "./object-shape";
 
 const hasOwn = Object.hasOwn;
@@ -24,7 +24,7 @@ export function collectObject(
   if (shape.additional !== undefined) {
     evaluated.allProperties = true;
   } else if (shape.propertyKeys.length > 0 || shape.patternMatchers.length > 0) {
-    walkEvaluatedKeys(shape, object, { shape, evaluated });
+    forEachObjectChild(shape, object, { shape, evaluated }, noteEvaluatedKey);
   }
   for (const dependency of shape.dependencies) {
     if (dependency.node !== undefined && hasOwn(object, dependency.key)) {
@@ -33,8 +33,6 @@ export function collectObject(
   }
   return valid;
 }
-
-const walkEvaluatedKeys = createObjectChildWalk(noteEvaluatedKey);
 
 function noteEvaluatedKey(
   state: { readonly shape: ObjectShape; readonly evaluated: Evaluated },

@@ -3,20 +3,18 @@ import { formats } from "../../formats";
 import type { JsonSchema } from "../../types";
 import { SchemaCompiler } from "../schema-compiler";
 import type { SchemaNode } from "../schema-node";
-import { createObjectChildWalk, foldExtraChildren, isClaimedKey } from "./for-each-object-child";
+import { foldExtraChildren, forEachObjectChild, isClaimedKey } from "./for-each-object-child";
 import type { ObjectShape } from "./object-shape";
 
 function shapeOf(schema: JsonSchema): ObjectShape {
   return new SchemaCompiler(schema, {}, formats).rootNode.objectShape!;
 }
 
-const walkAll = createObjectChildWalk((list: [string, unknown, number][], key, value, index) => {
-  list.push([key, value, index]);
-});
-
 function visitAll(shape: ObjectShape, object: Record<string, unknown>) {
   const seen: [string, unknown, number][] = [];
-  walkAll(shape, object, seen);
+  forEachObjectChild(shape, object, seen, (list, key, value, index) => {
+    list.push([key, value, index]);
+  });
   return seen;
 }
 
@@ -26,7 +24,7 @@ const shape = shapeOf({
   additionalProperties: { type: "boolean" },
 });
 
-describe("createObjectChildWalk", () => {
+describe("forEachObjectChild", () => {
   it("should visit each own key once, in the value's order, with its properties index", () => {
     expect(visitAll(shape, { c: 3, a: "x", other: 1, b: 2 })).toStrictEqual([
       ["c", 3, 2],

@@ -27,38 +27,30 @@ export type ObjectChildVisitor<State> = (
   propertyIndex: number,
 ) => void;
 
-/** A walk over an object's children that calls one visitor (see {@link createObjectChildWalk}). */
-export type ObjectChildWalk<State> = (
+/**
+ * Visits each own enumerable key of `object` once, in the object's order, with its value and the
+ * index of its `properties` entry in `shape` (-1 when it has none), calling `visit`. Keys usually
+ * come in schema order, so the declared name is found a few places past a cursor (see `findKey`);
+ * `for…in` reads the keys without an array of them, and keys only a prototype adds are skipped.
+ *
+ * One function for every visitor: a walk closure per visitor, which kept the call of `visit`
+ * monomorphic, measured no faster (docs/performance.md).
+ */
+export function forEachObjectChild<State>(
   shape: ObjectShape,
   object: Record<string, unknown>,
   state: State,
-) => void;
-
-/**
- * The walk that visits each own enumerable key of an object once, in the object's order, with its
- * value and the index of its `properties` entry in `shape` (-1 when it has none), calling `visit`.
- * Keys usually come in schema order, so the declared name is found a few places past a cursor
- * (see `findKey`); `for…in` reads the keys without an array of them, and keys only a prototype
- * adds are skipped.
- *
- * Each caller makes its walk once, at module level: a walk is a closure of its own, so the call of
- * `visit` inside it sees one function and V8 can inline it. One walk shared by every visitor (the
- * report, each coercion pass) left that call megamorphic, a few percent of an invalid parse.
- */
-export function createObjectChildWalk<State>(
   visit: ObjectChildVisitor<State>,
-): ObjectChildWalk<State> {
-  return (shape, object, state) => {
-    const keys = shape.propertyKeys;
-    const ownOnly = enumeratesOwnKeysOnly(object);
-    let cursor = 0;
-    for (const key in object) {
-      if (!ownOnly && !ownProperty.call(object, key)) continue;
-      const index = findKey(keys, key, cursor);
-      if (index !== -1) cursor = index + 1;
-      visit(state, key, object[key], index);
-    }
-  };
+): void {
+  const keys = shape.propertyKeys;
+  const ownOnly = enumeratesOwnKeysOnly(object);
+  let cursor = 0;
+  for (const key in object) {
+    if (!ownOnly && !ownProperty.call(object, key)) continue;
+    const index = findKey(keys, key, cursor);
+    if (index !== -1) cursor = index + 1;
+    visit(state, key, object[key], index);
+  }
 }
 
 /**

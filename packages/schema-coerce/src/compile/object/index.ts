@@ -1,12 +1,11 @@
 export { checkObject } from "./check-object";
 export { collectObject } from "./collect-object";
 export {
-  createObjectChildWalk,
   type ExtraChildStep,
   foldExtraChildren,
+  forEachObjectChild,
   isClaimedKey,
   type ObjectChildVisitor,
-  type ObjectChildWalk,
 } from "./for-each-object-child";
 export {
   buildObjectShape,

@@ -1,7 +1,7 @@
 /**
  * The object keywords of one schema node, read once at compile time into a frozen shape that
  * the module functions `checkObject`, `reportObject`, `collectObject` and the object walks
- * (`createObjectChildWalk`; the coercion passes reach it through `node.objectShape`) read. Every shape is built by the one
+ * (`forEachObjectChild`; the coercion passes reach it through `node.objectShape`) read. Every shape is built by the one
  * object literal below, so every shape has the same hidden class: the functions that read them
  * stay monomorphic on the shape whatever schema it came from.
  */

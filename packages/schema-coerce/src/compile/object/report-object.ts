@@ -2,7 +2,7 @@ import { toPointerSegment } from "../../coerce/to-pointer-segment";
 import type { SchemaIssue } from "../../types";
 import { isLeafValid, LEAF_NONE } from "../leaf-check";
 import type { SchemaNode, Scope } from "../schema-node";
-import { createObjectChildWalk, foldExtraChildren } from "./for-each-object-child";
+import { foldExtraChildren, forEachObjectChild } from "./for-each-object-child";
 import { type ObjectShape, propertySegmentsOf, requiredSegmentsOf } from "./object-shape";
 
 const hasOwn = Object.hasOwn;
@@ -55,7 +55,7 @@ export function reportObject(
     extraIssues: undefined,
     extrasValid: true,
   };
-  walkReportedKeys(shape, object, report);
+  forEachObjectChild(shape, object, report, noteReportedKey);
   let valid = report.extrasValid;
   if (report.requiredSeen < shape.requiredInProperties || shape.requiredElsewhere.length > 0) {
     const required = shape.required;
@@ -81,8 +81,6 @@ export function reportObject(
   if (shape.dependencies.length === 0) return valid;
   return reportDependencies(shape, object, path, issues, scope) && valid;
 }
-
-const walkReportedKeys = createObjectChildWalk(noteReportedKey);
 
 /** The object walk visitor of {@link reportObject}. */
 function noteReportedKey(report: ObjectReport, key: string, value: unknown, index: number): void {
