@@ -47,19 +47,6 @@ export const tricks = [
     patches: [],
   },
   {
-    id: "copiers",
-    pkg: "schema-coerce",
-    where: "src/coerce/copy-object.ts",
-    measures: ["parse-coercible", "parse-coercible-30", "parse-coercible-50", "parse-invalid"],
-    patches: [
-      {
-        file: "src/coerce/copy-object.ts",
-        find: "export function dealObjectCopier(): CopyObject {",
-        replace: "export function dealObjectCopier(): CopyObject {\n  return copyWithoutWalk;",
-      },
-    ],
-  },
-  {
     id: "leaf codes",
     pkg: "schema-coerce",
     where: "src/compile/leaf-check.ts",

@@ -65,7 +65,7 @@ function dropInObject(run: CoercionRun, info: NodeCoercion, source: Record<strin
   if (lossless && info.fillsDefaults !== false) {
     edits = fillRequiredDefaults(run, shape, source, edits);
   }
-  return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
+  return edits === undefined ? source : applyObjectEdits(source, edits);
 }
 
 function dropOrVisitKey(walk: DropWalk, key: string, before: unknown, index: number): void {

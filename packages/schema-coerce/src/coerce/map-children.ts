@@ -8,6 +8,7 @@ import type { SchemaNode } from "../compile/schema-node";
 import { isPlainObject } from "../compile/value-kind";
 import type { CoercionRule } from "../types";
 import type { CoercionRun } from "./coercion-run";
+import { copyObject } from "./copy-object";
 import { isDroppable } from "./drops-nulls-below";
 import { isNullSpelling } from "./is-null-spelling";
 import { matchesJsonType } from "./matches-json-type";
@@ -166,7 +167,7 @@ function mapObjectChild(map: ChildMap, key: string, before: unknown, index: numb
     if (after === before) return;
   }
   // A spread copy keeps every key (and its order); overwriting an own key keeps V8's fast mode.
-  map.result ??= map.info.copyObject(map.source);
+  map.result ??= copyObject(map.source);
   if (after === null && isDroppedNullSpelling(map, index, before)) {
     delete map.result[key];
     map.run.recordAt(key, propertySegmentsOf(map.shape)[index], "drop-null", null, undefined);

@@ -8,7 +8,6 @@
 import type { ArrayShape } from "../compile/array";
 import type { ObjectShape } from "../compile/object";
 import type { SchemaNode } from "../compile/schema-node";
-import { type CopyObject, copyWithoutWalk, dealObjectCopier } from "./copy-object";
 import type { TypePassPlan } from "./type-pass-idle";
 
 /** Which pass-2 rule a node applies (SPEC §1.4: the first that applies, in this order). */
@@ -48,8 +47,6 @@ export interface NodeCoercion {
   readonly object: ObjectShape | undefined;
   /** Index for index with the shape's `propertyKeys`: see {@link leafTypeOf}. */
   readonly propertyLeafTypes: readonly (string | undefined)[];
-  /** How the walks copy an object they change at this node (see {@link dealObjectCopier}). */
-  readonly copyObject: CopyObject;
   /** The array shape when the node has a tuple or an items schema. */
   readonly array: ArrayShape | undefined;
   /** {@link leafTypeOf} the items schema after the tuple. */
@@ -108,8 +105,6 @@ function describeCoercion(node: SchemaNode): NodeCoercion {
       Array.isArray(schema.anyOf) && Object.keys(schema).every((key) => anyOfCompanions.has(key)),
     object: objectShape,
     propertyLeafTypes: objectShape === undefined ? none : objectShape.propertyNodes.map(leafTypeOf),
-    // Only nodes whose walks copy objects take a copier of their own.
-    copyObject: objectShape === undefined ? copyWithoutWalk : dealObjectCopier(),
     array,
     itemsLeafType: array?.rest === undefined ? undefined : leafTypeOf(array.rest),
     typeHasObject,

@@ -1,4 +1,4 @@
-import type { CopyObject } from "./copy-object";
+import { copyObject } from "./copy-object";
 import { setDataProperty } from "./set-data-property";
 
 /**
@@ -28,13 +28,11 @@ const REST_COPY_LIMIT = 4;
  * key order. A few removals are made with object rest and spread rather than key by key: V8
  * copies in one native step (adding keys one at a time through a computed store costs far more),
  * the copy stays in fast mode (a `delete` would not), and a `__proto__` key is copied as plain
- * data. Without removals the copy is the node's `copyObject` (a spread of its own; see
- * `dealObjectCopier`).
+ * data. Without removals the copy is a spread (`copyObject`).
  */
 export function applyObjectEdits(
   source: Record<string, unknown>,
   edits: ObjectEdits,
-  copyObject: CopyObject,
 ): Record<string, unknown> {
   let result: Record<string, unknown> | undefined;
   if (edits.removed.length > REST_COPY_LIMIT) {

@@ -49,7 +49,7 @@ function removeInObject(run: CoercionRun, info: NodeCoercion, source: Record<str
   const walk: RemovalWalk = { run, visit: removeAdditional, shape, edits: undefined };
   forEachObjectChild(shape, source, walk, removeOrVisitKey);
   const edits = walk.edits;
-  return edits === undefined ? source : applyObjectEdits(source, edits, info.copyObject);
+  return edits === undefined ? source : applyObjectEdits(source, edits);
 }
 
 function removeOrVisitKey(walk: RemovalWalk, key: string, before: unknown, index: number): void {
