@@ -2,7 +2,7 @@
 // package's current source against the same source with the trick taken out (tricks.js), both
 // bundled the same way and timed in one process, in interleaved rounds, in several processes.
 //
-//   node src/tricks/run-tricks.js [--processes 5] [--rounds 4] [filter…]
+//   node src/tricks/run-tricks.js [--processes 5] [--rounds 4] [--measures a,b] [filter…]
 //
 // (from bench/, after `pnpm bench -- exec` or `pnpm --dir bench install --ignore-workspace` once;
 // a filter keeps the tricks whose `<package>: <id>` contains it, e.g. `tool-exec: control`). Not part of `pnpm bench` or
@@ -32,9 +32,23 @@ function option(name, fallback) {
   args.splice(at, 2);
   return value;
 }
+/** `--measures a,b`: take only these of each trick's measures. */
+let only;
+const measuresAt = args.indexOf("--measures");
+if (measuresAt !== -1) {
+  only = (args[measuresAt + 1] ?? "").split(",");
+  args.splice(measuresAt, 2);
+}
 const processes = option("--processes", 5);
 const rounds = option("--rounds", 4);
 const filters = args;
+
+/** @param {import("./tricks.js").Trick} trick */
+function measuresOf(trick) {
+  return only === undefined
+    ? trick.measures
+    : trick.measures.filter((measure) => only?.includes(measure));
+}
 
 /** @param {number[]} values */
 function median(values) {
@@ -104,7 +118,7 @@ for (const trick of selected) {
         trick.pkg,
         /** @type {string} */ (bases[trick.pkg]),
         variant.path,
-        trick.measures.join(","),
+        measuresOf(trick).join(","),
         String(rounds),
       ],
       { encoding: "utf8", maxBuffer: 1 << 24 },
@@ -117,7 +131,7 @@ for (const trick of selected) {
       withTrick[measure] = [...(withTrick[measure] ?? []), median(base)];
     }
   }
-  for (const measure of trick.measures) {
+  for (const measure of measuresOf(trick)) {
     const values = ratios[measure] ?? [];
     const middle = median(values);
     const spread = Math.max(...values) - Math.min(...values);
