@@ -24,6 +24,8 @@ export type {
   UserMessage,
 } from "./messages";
 export { parseTranscript } from "./parse-transcript";
+export type { ToolFields } from "./read-tool-fields";
+export { readToolFields } from "./read-tool-fields";
 export type { ResolvedTranscriptTools, TranscriptToolSupport } from "./resolve-transcript-tools";
 export { resolveTranscriptTools } from "./resolve-transcript-tools";
 export type { RoleMessage } from "./role-message";
