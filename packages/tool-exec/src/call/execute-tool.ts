@@ -61,6 +61,18 @@ export function startPreparedCall(frame: CallFrame): ToolCallOutcome | undefined
  * the call's time limit. Returns the outcome, or `undefined` when the frame waits.
  */
 function executeTool(frame: CallFrame): ToolCallOutcome | undefined {
+  const refused = refuseExecution(frame);
+  if (refused !== undefined) return refused;
+  if (frame.beforeExecute === undefined) return executeNow(frame);
+  frame.waitFor(frame.beforeExecute(), journaled, journalFailed);
+  return undefined;
+}
+
+/**
+ * The checks of step 6 before `execute`: the run aborted (while the call waited for a slot or a
+ * lock), or a seam the tool declares is missing. The call's outcome then, else `undefined`.
+ */
+export function refuseExecution(frame: CallFrame): ToolCallOutcome | undefined {
   const { toolCall, tool, span, run } = frame;
   if (run.signal?.aborted === true) {
     return settleCallWithError(toolCall, span, "aborted", ABORTED_TEXT);
@@ -69,13 +81,27 @@ function executeTool(frame: CallFrame): ToolCallOutcome | undefined {
   const missingSeam = isDispatched(run.dispatcher, tool)
     ? undefined
     : findMissingSeam(tool.seams, run);
-  if (missingSeam !== undefined) {
-    const text = seamNotProvidedText(missingSeam.name);
-    return settleCallWithError(toolCall, span, "seam_not_provided", text);
-  }
-  if (frame.beforeExecute === undefined) return executeNow(frame);
-  frame.waitFor(frame.beforeExecute(), journaled, journalFailed);
-  return undefined;
+  if (missingSeam === undefined) return undefined;
+  return settleCallWithError(
+    toolCall,
+    span,
+    "seam_not_provided",
+    seamNotProvidedText(missingSeam.name),
+  );
+}
+
+/** Gives the frame the context `execute` receives, with `signal`, and starts its timer. */
+export function openToolContext(frame: CallFrame, signal: AbortSignal): RunningToolContext {
+  const context = new RunningToolContext(
+    frame.toolCall,
+    frame.run,
+    signal,
+    runCallPipeline,
+    frame.start.attempt,
+  );
+  frame.context = context;
+  frame.startedAt = performance.now();
+  return context;
 }
 
 function journaled(frame: CallFrame): void {
@@ -126,15 +152,7 @@ function runApproved(frame: CallFrame, step: ToolApprovalStep): Promise<ToolCall
 // started call's state alive until its tool settles, and a suspended async frame (registers,
 // generator, await reactions) is several times larger than the call's frame.
 function executeWithoutLimit(frame: CallFrame): ToolCallOutcome | undefined {
-  const { run } = frame;
-  frame.context = new RunningToolContext(
-    frame.toolCall,
-    run,
-    run.signalOrNever,
-    runCallPipeline,
-    frame.start.attempt,
-  );
-  frame.startedAt = performance.now();
+  openToolContext(frame, frame.run.signalOrNever);
   let pending: unknown;
   try {
     pending = invokeTool(frame, undefined);
@@ -161,14 +179,7 @@ async function executeWithLimit(frame: CallFrame, timeoutMs: number): Promise<vo
   const { run } = frame;
   const controller = new AbortController();
   const unlink = linkAbort(run.signal, controller);
-  frame.context = new RunningToolContext(
-    frame.toolCall,
-    run,
-    controller.signal,
-    runCallPipeline,
-    frame.start.attempt,
-  );
-  frame.startedAt = performance.now();
+  openToolContext(frame, controller.signal);
   let value: unknown;
   let failure: Failure | undefined;
   try {
