@@ -73,6 +73,16 @@ export type FrameDone = (token: unknown, value: unknown) => void;
  */
 export type FrameResume = (frame: CallFrame, value: unknown) => void;
 
+/**
+ * The two ways on from one place a step waits: `resume` once the promise fulfils, `fail` once it
+ * rejects. Each place keeps one such pair at module level, so a waiting frame holds one reference
+ * and nothing is made per wait.
+ */
+export interface FrameStep {
+  readonly resume: FrameResume;
+  readonly fail: FrameResume;
+}
+
 /** What step 7 keeps while an asynchronous `afterToolCall` is pending: the result the hook saw. */
 export interface PendingPatch {
   readonly result: ToolResult;
@@ -118,8 +128,7 @@ export class CallFrame implements PreparedCall {
   patch: PendingPatch | undefined = undefined;
   #done: FrameDone;
   #token: unknown;
-  #resume: FrameResume | undefined = undefined;
-  #fail: FrameResume | undefined = undefined;
+  #next: FrameStep | undefined = undefined;
   #onFulfilled: ((value: unknown) => void) | undefined = undefined;
   #onRejected: ((error: unknown) => void) | undefined = undefined;
 
@@ -154,12 +163,11 @@ export class CallFrame implements PreparedCall {
   }
 
   /**
-   * Makes the frame wait for `pending`: `resume(frame, value)` goes on once it fulfils,
-   * `fail(frame, error)` once it rejects. The step calling it must return right after.
+   * Makes the frame wait for `pending`: `next.resume(frame, value)` goes on once it fulfils,
+   * `next.fail(frame, error)` once it rejects. The step calling it must return right after.
    */
-  waitFor(pending: PromiseLike<unknown>, resume: FrameResume, fail: FrameResume): void {
-    this.#resume = resume;
-    this.#fail = fail;
+  waitFor(pending: PromiseLike<unknown>, next: FrameStep): void {
+    this.#next = next;
     this.#onFulfilled ??= this.#fulfilled.bind(this);
     this.#onRejected ??= this.#rejected.bind(this);
     // `Promise.resolve` turns a hostile thenable into a rejection, never a throw.
@@ -168,6 +176,10 @@ export class CallFrame implements PreparedCall {
 
   /** Ends steps 1–5 after a wait: the owner receives the frame, or the call's `EndedCall`. */
   handOn(value: CallFrame | EndedCall): void {
+    // A batch may hold thousands of prepared frames before the first executes: the reactions a
+    // preflight wait made go now rather than live that long (step 6 makes them again).
+    this.#onFulfilled = undefined;
+    this.#onRejected = undefined;
     this.#done(this.#token, value);
   }
 
@@ -183,11 +195,11 @@ export class CallFrame implements PreparedCall {
   }
 
   #fulfilled(value: unknown): void {
-    (this.#resume as FrameResume)(this, value);
+    (this.#next as FrameStep).resume(this, value);
   }
 
   #rejected(error: unknown): void {
-    (this.#fail as FrameResume)(this, error);
+    (this.#next as FrameStep).fail(this, error);
   }
 }
 

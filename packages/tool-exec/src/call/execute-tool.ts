@@ -17,7 +17,7 @@ import {
   resolveUnbatchedApproval,
   type ToolApprovalStep,
 } from "./approve-tool-call";
-import { CallFrame, FIRST_START, resolveToken } from "./call-frame";
+import { CallFrame, FIRST_START, type FrameStep, resolveToken } from "./call-frame";
 import { closeExecution, type Failure } from "./close-execution";
 import { isDispatched } from "./dispatch-tool-call";
 import { ABORTED_TEXT, journalErrorText, seamNotProvidedText, timeoutText } from "./executor-texts";
@@ -64,7 +64,7 @@ function executeTool(frame: CallFrame): ToolCallOutcome | undefined {
   const refused = refuseExecution(frame);
   if (refused !== undefined) return refused;
   if (frame.beforeExecute === undefined) return executeNow(frame);
-  frame.waitFor(frame.beforeExecute(), journaled, journalFailed);
+  frame.waitFor(frame.beforeExecute(), AFTER_STARTED_RECORD);
   return undefined;
 }
 
@@ -103,6 +103,8 @@ export function openToolContext(frame: CallFrame, signal: AbortSignal): RunningT
   frame.startedAt = performance.now();
   return context;
 }
+
+const AFTER_STARTED_RECORD: FrameStep = { resume: journaled, fail: journalFailed };
 
 function journaled(frame: CallFrame): void {
   const now = executeNow(frame);
@@ -160,9 +162,11 @@ function executeWithoutLimit(frame: CallFrame): ToolCallOutcome | undefined {
     return closeExecution(frame, undefined, { kind: "threw", error });
   }
   if (!isPromiseLike(pending)) return closeExecution(frame, pending, undefined);
-  frame.waitFor(pending, executed, executeThrew);
+  frame.waitFor(pending, AFTER_EXECUTE);
   return undefined;
 }
+
+const AFTER_EXECUTE: FrameStep = { resume: executed, fail: executeThrew };
 
 function executed(frame: CallFrame, value: unknown): void {
   const now = closeExecution(frame, value, undefined);

@@ -13,7 +13,7 @@ import type { SafeValidateToolArgumentsResult, Tool, ToolCall } from "@toolwrigh
 import { describeThrown } from "../describe-thrown";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
 import type { ToolCallErrorType } from "../model/tool-call-error-type";
-import { type CallFrame, resolveToken } from "./call-frame";
+import { type CallFrame, type FrameStep, resolveToken } from "./call-frame";
 import { ABORTED_TEXT, BLOCKED_TEXT, toolNotFoundText } from "./executor-texts";
 import type { EndedCall } from "./prepared-call";
 import { settleCallWithError } from "./settle-call";
@@ -72,7 +72,7 @@ function prepareArguments(frame: CallFrame): Preflighted | Waiting {
     return endInPreflight(frame, "prepare_arguments_error", describeThrown(error));
   }
   if (isPromiseLike(prepared)) {
-    frame.waitFor(prepared, argumentsPrepared, prepareArgumentsFailed);
+    frame.waitFor(prepared, AFTER_PREPARE_ARGUMENTS);
     return WAITING;
   }
   return validateArguments(frame, withArguments(toolCall, prepared));
@@ -86,6 +86,11 @@ function prepareArgumentsFailed(frame: CallFrame, error: unknown): void {
   frame.handOn(endInPreflight(frame, "prepare_arguments_error", describeThrown(error)));
 }
 
+const AFTER_PREPARE_ARGUMENTS: FrameStep = {
+  resume: argumentsPrepared,
+  fail: prepareArgumentsFailed,
+};
+
 function withArguments(toolCall: ToolCall, prepared: unknown): ToolCall {
   return { ...toolCall, arguments: prepared as ToolCall["arguments"] };
 }
@@ -98,7 +103,7 @@ function validateArguments(frame: CallFrame, target: ToolCall): Preflighted | Wa
     target,
   ) as ToolArgumentsResult;
   if (validated instanceof Promise) {
-    frame.waitFor(validated, argumentsValidated, validationFailed);
+    frame.waitFor(validated, AFTER_VALIDATION);
     return WAITING;
   }
   return runBeforeToolCall(frame, validated);
@@ -111,6 +116,8 @@ function argumentsValidated(frame: CallFrame, validated: unknown): void {
 function validationFailed(frame: CallFrame, error: unknown): void {
   frame.handOn(endInPreflight(frame, "invalid_arguments", describeThrown(error)));
 }
+
+const AFTER_VALIDATION: FrameStep = { resume: argumentsValidated, fail: validationFailed };
 
 /** Step 5: `beforeToolCall`, with the args step 4 validated. */
 function runBeforeToolCall(frame: CallFrame, validated: Validated): Preflighted | Waiting {
@@ -139,7 +146,7 @@ function runBeforeToolCall(frame: CallFrame, validated: Validated): Preflighted 
     return hookFailed(frame, error);
   }
   if (isPromiseLike(decision)) {
-    frame.waitFor(decision, applyLaterDecision, hookFailedLater);
+    frame.waitFor(decision, AFTER_BEFORE_TOOL_CALL);
     return WAITING;
   }
   return applyDecision(frame, decision);
@@ -152,6 +159,8 @@ function applyLaterDecision(frame: CallFrame, decision: unknown): void {
 function hookFailedLater(frame: CallFrame, error: unknown): void {
   frame.handOn(hookFailed(frame, error));
 }
+
+const AFTER_BEFORE_TOOL_CALL: FrameStep = { resume: applyLaterDecision, fail: hookFailedLater };
 
 /**
  * The end of step 5: the hook's `{ block, reason, terminate }` read once (a throwing read is the

@@ -10,7 +10,7 @@ import { readResultFields, readToolContent, readToolResult } from "../model/read
 import type { ToolCallErrorType } from "../model/tool-call-error-type";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { applyAfterToolCall } from "./apply-after-tool-call";
-import type { CallFrame, PendingPatch } from "./call-frame";
+import type { CallFrame, FrameStep, PendingPatch } from "./call-frame";
 import { createErrorResult } from "./error-result";
 import { invalidHookResultText, invalidResultText } from "./executor-texts";
 import { settleCall } from "./settle-call";
@@ -92,13 +92,15 @@ export function runAfterToolCall(
   if (isPromiseLike(patch)) {
     // One record for the wait: the result the hook saw.
     frame.patch = { result, renderValue, errorType };
-    frame.waitFor(patch, patched, patchFailed);
+    frame.waitFor(patch, AFTER_AFTER_TOOL_CALL);
     return undefined;
   }
   return applyPatch(frame, result, renderValue, errorType, patch);
 }
 
 /** A call whose asynchronous `afterToolCall` fulfilled with `value`. */
+const AFTER_AFTER_TOOL_CALL: FrameStep = { resume: patched, fail: patchFailed };
+
 function patched(frame: CallFrame, value: unknown): void {
   const { result, renderValue, errorType } = frame.patch as PendingPatch;
   frame.patch = undefined;
