@@ -1,4 +1,4 @@
-import type { BeforeExecute, CallFrame } from "../call/call-frame";
+import type { CallFrame } from "../call/call-frame";
 import { isDispatched } from "../call/dispatch-tool-call";
 import { executePreparedCall, startPreparedCall } from "../call/execute-tool";
 import { readReplay } from "../call/read-replay";
@@ -14,7 +14,7 @@ export function executeReadyCall(
   frame: CallFrame,
   journal: BatchJournal | undefined,
 ): Promise<ToolCallOutcome> {
-  if (journal !== undefined) frame.beforeExecute = journalStart(frame, journal);
+  if (journal !== undefined) journalStart(frame, journal);
   return executePreparedCall(frame);
 }
 
@@ -26,20 +26,22 @@ export function startReadyCall(
   frame: CallFrame,
   journal: BatchJournal | undefined,
 ): ToolCallOutcome | undefined {
-  if (journal !== undefined) frame.beforeExecute = journalStart(frame, journal);
+  if (journal !== undefined) journalStart(frame, journal);
   return startPreparedCall(frame);
 }
 
 /**
- * Writes the call's `started` record (and the dispatcher's key, for a remote call); `undefined`
- * for a call recovery adopts or awaits remotely, which is not started again (SPEC §15).
+ * Makes the call write its `started` record (and the dispatcher's key, for a remote call) before
+ * `execute`; not for a call recovery adopts or awaits remotely, which is not started again
+ * (SPEC §15).
  */
-function journalStart(frame: CallFrame, journal: BatchJournal): BeforeExecute | undefined {
+function journalStart(frame: CallFrame, journal: BatchJournal): void {
   const { toolCall, tool, run, start } = frame;
-  if (start.remote) return undefined;
+  if (start.remote) return;
   const replay = readReplay(tool);
   const dispatchKey = isDispatched(run.dispatcher, tool)
     ? `${run.batchId}:${toolCall.id}`
     : undefined;
-  return () => journal.started(toolCall.id, start.attempt, replay, dispatchKey);
+  const beforeExecute = () => journal.started(toolCall.id, start.attempt, replay, dispatchKey);
+  frame.start = { ...start, beforeExecute };
 }

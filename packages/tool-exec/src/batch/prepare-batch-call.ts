@@ -126,6 +126,7 @@ function againStart(call: ApprovedBatchCall | ReplayedBatchCall): CallStart {
   if (call.type === "approved") return { ...FIRST_START, approval: call.resolution, again: true };
   const { remote } = call;
   return {
+    ...FIRST_START,
     attempt: call.attempt,
     approval: call.approval,
     again: true,

@@ -49,6 +49,8 @@ export interface CallStart {
    */
   readonly remote: boolean;
   readonly adopted: ToolDispatchResult | undefined;
+  /** Written right before `execute` when the batch has a journal (the `started` record). */
+  readonly beforeExecute: BeforeExecute | undefined;
 }
 
 /** A call's first run: attempt 1, no approval yet, asked by step 5a, nothing remote. */
@@ -58,6 +60,7 @@ export const FIRST_START: CallStart = Object.freeze({
   again: false,
   remote: false,
   adopted: undefined,
+  beforeExecute: undefined,
 });
 
 /**
@@ -114,14 +117,13 @@ export class CallFrame implements PreparedCall {
   start: CallStart;
   /** A parallel batch: the call's distinct lock keys (`undefined`: none). */
   lockKeys: readonly string[] | undefined = undefined;
-  /** Step 6: written first when the batch has a journal (the `started` record). */
-  beforeExecute: BeforeExecute | undefined = undefined;
   /** Step 6: the context `execute` received. */
   context: RunningToolContext | undefined = undefined;
-  /** Step 6: `performance.now()` when `execute` was called. */
-  startedAt = 0;
-  /** Step 6: whole milliseconds `execute` ran, once it settled. */
-  durationMs = 0;
+  /**
+   * Step 6: `performance.now()` when `execute` was called; once it settled, the whole milliseconds
+   * it ran (`durationMs`). One field for both: a batch holds a frame per call.
+   */
+  timing = 0;
   /** Step 6: the result fields a dispatched call's worker sent as `null`. */
   dropped: readonly DroppedResultField[] | undefined = undefined;
   /** Step 7: what the call keeps while its asynchronous `afterToolCall` is pending. */

@@ -24,7 +24,7 @@ export function closeExecution(
   value: unknown,
   failure: Failure | undefined,
 ): ToolCallOutcome | undefined {
-  frame.durationMs = Math.round(performance.now() - frame.startedAt);
+  frame.timing = Math.round(performance.now() - frame.timing);
   const updates = (frame.context as RunningToolContext).close();
   if (updates instanceof Promise) {
     updates.then((updateFailure) => {

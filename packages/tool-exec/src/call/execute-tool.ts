@@ -33,8 +33,7 @@ import { ToolRunnerSeam } from "./tool-runner-seam";
 /**
  * Steps 6–7 of a prepared call; see the file header. The frame's `start` says its attempt (what
  * the tool's context says: more than 1 only when a journal runs a `replay: "safe"` call again),
- * what recovery adopted and how approval resolved the call; its `beforeExecute`, what to write
- * before `execute`.
+ * what recovery adopted, how approval resolved the call and what to write before `execute`.
  */
 export function executePreparedCall(frame: CallFrame): Promise<ToolCallOutcome> {
   return new Promise((resolve) => {
@@ -63,8 +62,9 @@ export function startPreparedCall(frame: CallFrame): ToolCallOutcome | undefined
 function executeTool(frame: CallFrame): ToolCallOutcome | undefined {
   const refused = refuseExecution(frame);
   if (refused !== undefined) return refused;
-  if (frame.beforeExecute === undefined) return executeNow(frame);
-  frame.waitFor(frame.beforeExecute(), AFTER_STARTED_RECORD);
+  const { beforeExecute } = frame.start;
+  if (beforeExecute === undefined) return executeNow(frame);
+  frame.waitFor(beforeExecute(), AFTER_STARTED_RECORD);
   return undefined;
 }
 
@@ -100,7 +100,7 @@ export function openToolContext(frame: CallFrame, signal: AbortSignal): RunningT
     frame.start.attempt,
   );
   frame.context = context;
-  frame.startedAt = performance.now();
+  frame.timing = performance.now();
   return context;
 }
 

@@ -132,8 +132,8 @@ function settle(
   result: ToolResult,
   errorType: ToolCallErrorType | undefined,
 ): ToolCallOutcome {
-  const { toolCall, span, durationMs } = frame;
-  const outcome = settleCall(toolCall, span, result, errorType, durationMs);
+  const { toolCall, span } = frame;
+  const outcome = settleCall(toolCall, span, result, errorType, frame.timing);
   const dropped = frame.dropped?.filter((field) => result[field] === null);
   return dropped === undefined || dropped.length === 0 ? outcome : { ...outcome, dropped };
 }
