@@ -27,8 +27,13 @@ const WAIT_POINTS = [
   "decide",
 ] as const;
 
+/** How a waiting step's promise settles: in a later task, or already (its reaction is the next microtask). */
+let settleIn: "task" | "microtask" = "task";
+
 function later<T>(value: T, wait: boolean): T | Promise<T> {
-  return wait ? new Promise((resolve) => setTimeout(() => resolve(value), 0)) : value;
+  if (!wait) return value;
+  if (settleIn === "microtask") return Promise.resolve(value);
+  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
 }
 
 /** `n` even passes validation; 6 is blocked; 10 is approved and 12 denied by `decide`. */
@@ -79,7 +84,7 @@ async function runWith(waits: Waits, mode: ToolBatchMode, journaled: boolean) {
       if (event.type === "tool_execution_start") starts.push(event.toolCallId);
       if (event.type === "tool_execution_end") ends.push(event.toolCallId);
       if (event.type === "tool_execution_start" && waits.startListener) {
-        return new Promise<void>((resolve) => setTimeout(resolve, 0));
+        return later(undefined, true);
       }
       return undefined;
     },
@@ -166,14 +171,17 @@ describe("executeToolBatch: a call ends the same whichever of its steps wait", (
 
   for (const mode of ["parallel", "sequential"] as const) {
     for (const journaled of [false, true]) {
-      it(`${mode}${journaled ? ", with a journal" : ""}: all ${2 ** WAIT_POINTS.length} combinations`, async () => {
-        const expected = await runWith(NOTHING_WAITS, mode, journaled);
-        expect(expected.ends).toEqual([...calls.map((call) => call.id)].sort());
-        for (const waits of combinations()) {
-          const actual = await runWith(waits, mode, journaled);
-          expect({ waits, ...actual }).toEqual({ waits, ...expected });
-        }
-      });
+      for (const settle of ["task", "microtask"] as const) {
+        it(`${mode}${journaled ? ", with a journal" : ""}, promises settled in a ${settle}: all ${2 ** WAIT_POINTS.length} combinations`, async () => {
+          settleIn = settle;
+          const expected = await runWith(NOTHING_WAITS, mode, journaled);
+          expect(expected.ends).toEqual([...calls.map((call) => call.id)].sort());
+          for (const waits of combinations()) {
+            const actual = await runWith(waits, mode, journaled);
+            expect({ waits, ...actual }).toEqual({ waits, ...expected });
+          }
+        });
+      }
     }
   }
 });

@@ -13,7 +13,7 @@ import type { ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
 import type { ToolApprovalStep } from "../call/approve-tool-call";
 import { approveToolCall, mayNeedApproval } from "../call/approve-tool-call";
-import { CallFrame, type CallStart, FIRST_START } from "../call/call-frame";
+import { CallFrame, type CallStart, FIRST_START, resolveToken } from "../call/call-frame";
 import { journalErrorText } from "../call/executor-texts";
 import {
   endInPreflight,
@@ -70,7 +70,9 @@ export function prepareBatchCall(
 
 /**
  * {@link prepareBatchCall} for a caller that waits for each call in turn (a sequential batch):
- * a step that waits is waited for with a promise.
+ * a step that waits is waited for with a promise. The promise is the frame's owner from the start:
+ * after an asynchronous start event, a step of steps 1–5 may wait on a promise that is already
+ * settled, and its end then comes before this function could hear that it waits.
  */
 export function prepareBatchCallInTurn(
   toolCall: ToolCall,
@@ -78,22 +80,21 @@ export function prepareBatchCallInTurn(
   preflight: BatchPreflight,
 ): MaybePromise<PreparedBatchCall> {
   const frame = new CallFrame(toolCall, preflight.run, FIRST_START);
+  const handedOn = new Promise<Preflighted>((resolve) => frame.handTo(resolveToken, resolve));
   const prepared = prepareBatchCall(frame, resumed, preflight);
   if (prepared instanceof Promise) {
-    return prepared.then((settled) => finishInTurn(frame, settled, preflight));
+    return prepared.then((settled) => finishInTurn(settled, handedOn, preflight));
   }
-  return finishInTurn(frame, prepared, preflight);
+  return finishInTurn(prepared, handedOn, preflight);
 }
 
 function finishInTurn(
-  frame: CallFrame,
   prepared: PreparedBatchCall | Waiting,
+  handedOn: Promise<Preflighted>,
   preflight: BatchPreflight,
 ): MaybePromise<PreparedBatchCall> {
   if (prepared.type !== "waiting") return prepared;
-  return new Promise<Preflighted>((resolve) =>
-    frame.handTo((_token, value) => resolve(value as Preflighted), undefined),
-  ).then((value) => finishPreflight(value, preflight));
+  return handedOn.then((value) => finishPreflight(value, preflight));
 }
 
 function finishSteps(

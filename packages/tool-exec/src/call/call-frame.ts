@@ -156,7 +156,9 @@ export class CallFrame implements PreparedCall {
 
   /**
    * Says who receives what the frame ends with after a wait: `done(token, value)`. The owner
-   * changes between phases (a batch's preflight loop, then its scheduler).
+   * changes between phases (a batch's preflight loop, then its scheduler). Give it before the step
+   * that may wait runs, or right after that step returned synchronously: a wait on a settled
+   * promise ends in the next microtask, and what ends before there is an owner is lost.
    */
   handTo(done: FrameDone, token: unknown): this {
     this.#done = done;
