@@ -8,7 +8,7 @@ import type {
   ToolExecutionEvent,
 } from "@toolwright/tool-exec";
 import { executeAssistantMessage, resumeToolBatch } from "@toolwright/tool-exec";
-import { declareToolChanges, getCurrentTools } from "@toolwright/transcript";
+import { declareToolChanges, getCurrentTools, readToolFields } from "@toolwright/transcript";
 import type { AgentEvent, LoopEndReason } from "./agent-event";
 import type { ChatModel } from "./chat-model";
 
@@ -181,19 +181,20 @@ async function emitDeclaration(
   turn: number,
   declared: readonly Message[],
 ): Promise<void> {
-  const declaration = declared.findLast(
-    (message): message is SystemMessage =>
-      message.role === "system" &&
-      (message.toolsAdded !== undefined || message.toolsRemoved !== undefined),
-  );
-  if (declaration === undefined) return;
-  await emit({
-    type: "tools_declared",
-    turn,
-    message: declaration,
-    toolsAdded: (declaration.toolsAdded ?? []).map((tool) => tool.name),
-    toolsRemoved: (declaration.toolsRemoved ?? []).map((tool) => tool.name),
-  });
+  // The last message that changes tools: `declareToolChanges` writes at most one.
+  for (let index = declared.length - 1; index >= 0; index--) {
+    const message = declared[index] as Message;
+    const { toolsAdded, toolsRemoved } = readToolFields(message, index);
+    if (toolsAdded.length === 0 && toolsRemoved.length === 0) continue;
+    await emit({
+      type: "tools_declared",
+      turn,
+      message: message as SystemMessage,
+      toolsAdded: toolsAdded.map((tool) => tool.name),
+      toolsRemoved: toolsRemoved.map((tool) => tool.name),
+    });
+    return;
+  }
 }
 
 // A function, not an inline check: TypeScript would keep `aborted` narrowed across awaits.

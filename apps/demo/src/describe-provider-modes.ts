@@ -1,6 +1,6 @@
 import type { Message } from "@toolwright/tool-core";
 import type { TranscriptToolSupport } from "@toolwright/transcript";
-import { resolveTranscriptTools } from "@toolwright/transcript";
+import { readToolFields, resolveTranscriptTools } from "@toolwright/transcript";
 import type { ProviderModeView } from "./demo-event";
 
 const MODES: readonly TranscriptToolSupport[] = ["none", "additions", "changes"];
@@ -14,9 +14,10 @@ export function describeProviderModes(messages: readonly Message[]): ProviderMod
     const resolved = resolveTranscriptTools(messages, support);
     const inPlace: string[] = [];
     messages.forEach((message, index) => {
-      if (index < resolved.foldIndex || message.role !== "system") return;
-      for (const removal of message.toolsRemoved ?? []) inPlace.push(`-${removal.name}`);
-      for (const declaration of message.toolsAdded ?? []) inPlace.push(`+${declaration.name}`);
+      if (index < resolved.foldIndex) return;
+      const { toolsAdded, toolsRemoved } = readToolFields(message, index);
+      for (const removal of toolsRemoved) inPlace.push(`-${removal.name}`);
+      for (const declaration of toolsAdded) inPlace.push(`+${declaration.name}`);
     });
     return {
       support,

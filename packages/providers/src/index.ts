@@ -28,7 +28,6 @@ export type {
 } from "./dialects/gemini-types";
 export type {
   OpenAiChatAssistantMessage,
-  OpenAiChatImageMessage,
   OpenAiChatMediaMessage,
   OpenAiChatMediaPart,
   OpenAiChatResponse,

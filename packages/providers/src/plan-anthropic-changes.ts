@@ -2,10 +2,10 @@
 // state after the leading system messages, then every later declaration with `defer_loading`),
 // and each later change becomes a `role: "system"` message anchored before the next assistant turn.
 import type { ToolDeclaration } from "@toolwright/tool-core";
-import { declarationsEqual, type RoleMessage } from "@toolwright/transcript";
+import { declarationsEqual, type RoleMessage, readToolFields } from "@toolwright/transcript";
 import type { BindingEntry } from "./bind-provider-tools";
 import type { AnthropicSystemMessage } from "./dialects/anthropic-types";
-import { firstAppearanceOrder, readSystemToolFields } from "./read-system-tool-fields";
+import { firstAppearanceOrder } from "./first-appearance-order";
 import { ToolNameMap } from "./tool-name-map";
 
 /** The Anthropic plan before compilation. */
@@ -68,12 +68,14 @@ export function planAnthropicChanges<M extends RoleMessage>(
   }
 
   messages.forEach((message, index) => {
-    const fields = readSystemToolFields(message);
-    if (fields === undefined) return;
+    // Every system message counts (a leading one is folded, a later one's text is kept), with or
+    // without a tool change.
+    if (message.role !== "system") return;
+    const { toolsAdded, toolsRemoved } = readToolFields(message, index);
     if (index < leadingEnd) {
       folded.add(message);
-      for (const name of fields.removed) current.delete(name);
-      for (const declaration of fields.added) {
+      for (const removal of toolsRemoved) current.delete(removal.name);
+      for (const declaration of toolsAdded) {
         current.set(declaration.name, { declaration, providerName: "" });
       }
       if (index === leadingEnd - 1) {
@@ -86,16 +88,17 @@ export function planAnthropicChanges<M extends RoleMessage>(
       return;
     }
     const content: AnthropicSystemMessage["content"] = [];
-    if (fields.content !== "") content.push({ type: "text", text: fields.content });
+    const text = (message as RoleMessage & { readonly content?: unknown }).content;
+    if (typeof text === "string" && text !== "") content.push({ type: "text", text });
     const removals: string[] = [];
     const additions: string[] = [];
-    for (const name of fields.removed) {
+    for (const { name } of toolsRemoved) {
       const entry = current.get(name);
       if (entry === undefined) continue;
       removals.push(entry.providerName);
       current.delete(name);
     }
-    for (const declaration of fields.added) {
+    for (const declaration of toolsAdded) {
       const previous = current.get(declaration.name);
       if (previous !== undefined && declarationsEqual(previous.declaration, declaration)) continue;
       if (previous !== undefined) removals.push(previous.providerName);

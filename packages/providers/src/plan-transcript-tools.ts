@@ -3,17 +3,18 @@
 import type { ToolDeclaration } from "@toolwright/tool-core";
 import {
   type RoleMessage,
+  readToolFields,
   resolveTranscriptTools,
   type TranscriptToolSupport,
 } from "@toolwright/transcript";
 import type { BindingEntry } from "./bind-provider-tools";
 import { bindProviderTools } from "./bind-provider-tools";
+import { firstAppearanceOrder } from "./first-appearance-order";
 import { planAnthropicChanges } from "./plan-anthropic-changes";
 import { assertProviderDialect, type ProviderDialect } from "./provider-dialect";
 import type { ProviderToolOptions } from "./provider-tool-options";
 import type { ProviderTools } from "./provider-tools";
 import type { ProviderToolChange } from "./provider-types";
-import { firstAppearanceOrder, readSystemToolFields } from "./read-system-tool-fields";
 import { ToolNameMap } from "./tool-name-map";
 
 /** One tool change to insert among the provider messages the application builds. */
@@ -81,12 +82,11 @@ export function planTranscriptTools<D extends ProviderDialect, M extends RoleMes
   const inline: { index: number; declarations: ToolDeclaration[] }[] = [];
   const latest = new Map<string, ToolDeclaration>();
   messages.forEach((message, index) => {
-    const fields = readSystemToolFields(message);
-    if (fields === undefined) return;
-    for (const declaration of fields.added) latest.set(declaration.name, declaration);
-    if (index < resolved.foldIndex || fields.added.length === 0) return;
-    inline.push({ index, declarations: [...fields.added] });
-    for (const declaration of fields.added) {
+    const { toolsAdded } = readToolFields(message, index);
+    for (const declaration of toolsAdded) latest.set(declaration.name, declaration);
+    if (index < resolved.foldIndex || toolsAdded.length === 0) return;
+    inline.push({ index, declarations: [...toolsAdded] });
+    for (const declaration of toolsAdded) {
       entries.push({
         declaration,
         providerName: names.toProvider(declaration.name),

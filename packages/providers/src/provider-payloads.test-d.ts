@@ -26,7 +26,6 @@ import type {
   GeminiTool,
   GeminiToolResultContent,
   OpenAiChatAssistantMessage,
-  OpenAiChatImageMessage,
   OpenAiChatMediaMessage,
   OpenAiChatMediaPart,
   OpenAiChatResponse,
@@ -45,7 +44,6 @@ describe("payload types against the SDKs (O5)", () => {
   it("openai-chat", () => {
     expectTypeOf<OpenAiChatTool>().toExtend<OpenAI.Chat.ChatCompletionFunctionTool>();
     expectTypeOf<OpenAiChatToolMessage>().toExtend<OpenAI.Chat.ChatCompletionToolMessageParam>();
-    expectTypeOf<OpenAiChatImageMessage>().toExtend<OpenAI.Chat.ChatCompletionUserMessageParam>();
     expectTypeOf<OpenAiChatMediaMessage>().toExtend<OpenAI.Chat.ChatCompletionUserMessageParam>();
     expectTypeOf<OpenAiChatMediaPart>().toExtend<OpenAI.Chat.ChatCompletionContentPart>();
     expectTypeOf<OpenAiChatAssistantMessage>().toExtend<OpenAI.Chat.ChatCompletionAssistantMessageParam>();

@@ -36,8 +36,6 @@ export interface ProviderToolOptions {
      * message after the tool messages, instead of placeholder texts. Default `false`.
      */
     readonly mediaInUserMessage?: boolean;
-    /** @deprecated Use `mediaInUserMessage`, which it stands for when that is not set. */
-    readonly imagesInUserMessage?: boolean;
   };
   /**
    * Leave out of tool results the blocks whose `annotations.audience` is set and lacks

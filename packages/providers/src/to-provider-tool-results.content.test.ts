@@ -161,13 +161,6 @@ describe("toProviderToolResults with rich content", () => {
     ]);
   });
 
-  it("openai-chat: mediaInUserMessage wins over the deprecated imagesInUserMessage", () => {
-    const { payload } = map("openai-chat", [blocks.png], {
-      openaiChat: { mediaInUserMessage: false, imagesInUserMessage: true },
-    });
-    expect(payload).toHaveLength(1);
-  });
-
   it("openai-responses: images and files natively, audio as a placeholder", () => {
     const { payload, warnings } = map("openai-responses", all);
     const label = "Responses";

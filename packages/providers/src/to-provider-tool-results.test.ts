@@ -23,9 +23,9 @@ const result = (
 const png = { type: "image" as const, data: "AA==", mimeType: "image/png" };
 
 describe("toProviderToolResults", () => {
-  it("openai-chat: should move images into one user message with the deprecated imagesInUserMessage", () => {
+  it("openai-chat: should move images into one user message with mediaInUserMessage", () => {
     const tools = toProviderTools(declarations, "openai-chat", {
-      openaiChat: { imagesInUserMessage: true },
+      openaiChat: { mediaInUserMessage: true },
     });
     expect(
       toProviderToolResults(

@@ -52,8 +52,7 @@ export function toProviderToolResults<D extends ProviderDialect>(
   const mapping: ResultMapping = {
     respectAudience: (options.respectAudience ?? binding.options.respectAudience) !== false,
     onWarning: options.onWarning ?? ignoreWarning,
-    mediaInUserMessage:
-      (openaiChat?.mediaInUserMessage ?? openaiChat?.imagesInUserMessage) === true,
+    mediaInUserMessage: openaiChat?.mediaInUserMessage === true,
   };
   switch (binding.dialect) {
     case "openai-chat":

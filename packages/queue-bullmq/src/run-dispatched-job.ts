@@ -1,13 +1,17 @@
-import { type Seam, ToolError, type ToolRegistry } from "@toolwright/tool-core";
 import {
-  ABORTED_TEXT,
+  copyJsonValue,
+  type Seam,
+  ToolError,
+  type ToolRegistry,
+  type ToolUpdate,
+} from "@toolwright/tool-core";
+import {
   describeThrown,
+  executeDispatchedCall,
   type ToolDispatchResult,
-  ToolRunnerSeam,
 } from "@toolwright/tool-exec";
 import { readDispatchRequest } from "./read-dispatch-request";
 import { toDispatchResult } from "./to-dispatch-result";
-import { WorkerToolContext } from "./worker-tool-context";
 
 /** What the worker knows when a job starts. */
 export interface DispatchedJob {
@@ -30,8 +34,10 @@ export interface DispatchWorkerState {
 /**
  * One job on a worker (worker steps 1–4): a redelivered `never` call, or one past
  * `maxAttempts`, is answered `interrupted` without running; an unknown tool is `tool_not_found`;
- * otherwise the tool runs and its value, or its throw, becomes the result. Never rejects: whatever
- * happens is a result the coordinator can settle.
+ * otherwise the tool runs through tool-exec's own step 6 (`executeDispatchedCall`: abort, seams,
+ * `execute` with the request's key and this attempt, updates as job progress, nested calls on this
+ * worker) and its value, or its throw, becomes the result. Never rejects: whatever happens is a
+ * result the coordinator can settle.
  */
 export async function runDispatchedJob(
   job: DispatchedJob,
@@ -54,41 +60,63 @@ export async function runDispatchedJob(
   if (attempt > state.maxAttempts) return { status: "interrupted", attempts: attempt - 1 };
   const tool = state.tools.get(request.toolName);
   if (tool === undefined) return { status: "tool_not_found", worker: state.name };
-  const missing = tool.seams?.find(
-    (seam) => seam !== (ToolRunnerSeam as Seam<unknown>) && !state.seams.has(seam),
-  );
-  if (missing !== undefined) {
-    return {
-      status: "threw",
-      message: `Seam ${missing.name} is not provided`,
-      errorType: "seam_not_provided",
-    };
-  }
   const timeout = timeoutSignal(request.timeoutMs);
   const signal = timeout === undefined ? job.signal : AbortSignal.any([job.signal, timeout]);
-  if (signal.aborted) {
-    const errorType = errorTypeOfThrow(undefined, job.signal, timeout);
-    return { status: "threw", message: ABORTED_TEXT, errorType };
-  }
-  const context = new WorkerToolContext(
-    { tools: state.tools, seams: state.seams, sendProgress: job.sendProgress },
-    request,
-    attempt,
+  const executed = await executeDispatchedCall(request, {
+    tool,
+    tools: state.tools,
+    seams: state.seams,
     signal,
-  );
-  let outcome: ToolDispatchResult;
-  try {
-    const returned = await tool.execute(request.args as never, context as never);
-    outcome = toDispatchResult(tool, returned);
-  } catch (error) {
-    outcome = {
-      status: "threw",
-      message: describeThrown(error),
-      errorType: errorTypeOfThrow(error, job.signal, timeout),
-    };
+    attempt,
+    onUpdate: progressSender(job),
+  });
+  switch (executed.status) {
+    case "returned":
+      return toDispatchResult(tool, executed.value);
+    case "threw":
+      return {
+        status: "threw",
+        message: describeThrown(executed.error),
+        errorType: errorTypeOfThrow(executed.error, job.signal, timeout),
+      };
+    default:
+      return {
+        status: "threw",
+        message: executed.text,
+        // An abort before `execute` says which signal fired, as a throw after it does.
+        errorType:
+          executed.errorType === "aborted"
+            ? errorTypeOfThrow(undefined, job.signal, timeout)
+            : executed.errorType,
+      };
   }
-  await context.settle();
-  return outcome;
+}
+
+/**
+ * The job's update listener: each partial result goes to the coordinator as JSON (a non-JSON
+ * `details` left out, an unusable update skipped), one write after another — sent all at once, a
+ * backend with a connection pool (BullMQ's PostgreSQL one) may commit them out of order, and the
+ * coordinator would show step 3 before step 2. A failed write must not fail the tool: the result
+ * matters more. The call's end waits for the last write, so progress reaches the coordinator
+ * before the result.
+ */
+function progressSender(job: DispatchedJob): (partial: ToolUpdate) => Promise<void> | undefined {
+  let sent: Promise<void> = Promise.resolve();
+  return (partial) => {
+    const sendable = toSendableUpdate(partial);
+    if (sendable === undefined) return undefined;
+    sent = sent.then(() => job.sendProgress(sendable)).catch(() => {});
+    return sent;
+  };
+}
+
+/** A partial result as JSON: a non-JSON `details` is left out, an unusable update is skipped. */
+function toSendableUpdate(partial: ToolUpdate): unknown {
+  const copied = copyJsonValue(partial);
+  if (copied.ok) return copied.value;
+  if (partial === null || typeof partial !== "object") return undefined;
+  const content = copyJsonValue(partial.content);
+  return content.ok && content.value !== undefined ? { content: content.value } : undefined;
 }
 
 function timeoutSignal(timeoutMs: number | undefined): AbortSignal | undefined {

@@ -99,7 +99,6 @@ export type { ToolResult, ToolUpdate } from "./tool-result";
 export type { ToolResultMessage } from "./tool-result-message";
 export type { TypeBoxSchema, TypeBoxStatic } from "./typebox-schema";
 export type { Usage } from "./usage";
-export type { ResolvedToolArguments } from "./validate-tool-arguments";
-export { resolveToolArguments, validateToolArguments } from "./validate-tool-arguments";
+export { validateToolArguments } from "./validate-tool-arguments";
 export type { ToolOutputValidation } from "./validate-tool-output";
 export { validateToolOutput } from "./validate-tool-output";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { defineTool } from "./define-tool";
 import { ToolArgumentsError } from "./tool-arguments-error";
 import type { ToolCall } from "./tool-call";
-import { resolveToolArguments, validateToolArguments } from "./validate-tool-arguments";
+import { validateToolArguments } from "./validate-tool-arguments";
 
 const readFile = defineTool({
   name: "read_file",
@@ -177,26 +177,5 @@ describe("validateToolArguments", () => {
       }),
     );
     expect(error.message).toContain("  - to: expected format email");
-  });
-});
-
-describe("resolveToolArguments", () => {
-  it("should return the params with every coercion applied", () => {
-    const resolved = resolveToolArguments(
-      readFile,
-      call({ path: "a.txt", offset: "10", note: null }),
-    );
-    expect(resolved.params).toEqual({ path: "a.txt", offset: 10 });
-    expect(resolved.changes).toEqual(
-      expect.arrayContaining([
-        { path: "/offset", rule: "convert", from: "10", to: 10 },
-        expect.objectContaining({ path: "/note", rule: "drop-null", from: null }),
-      ]),
-    );
-    expect(resolved.changes).toHaveLength(2);
-  });
-
-  it("should report no changes for arguments valid as written", () => {
-    expect(resolveToolArguments(readFile, call({ path: "a.txt" })).changes).toEqual([]);
   });
 });

@@ -15,28 +15,15 @@ export function validateToolArguments<TTool extends Tool>(
   tool: TTool,
   toolCall: ToolCall,
 ): ToolParamsOf<TTool> {
-  return resolveToolArguments(tool, toolCall).params;
+  return settleArgumentsSynchronously(tool, safeValidateToolArguments(tool, toolCall)).params;
 }
 
-/** What {@link resolveToolArguments} returns. */
+/** The params and changes of a validation that succeeded synchronously. */
 export interface ResolvedToolArguments<TParams> {
   /** The validated, coerced params: a private copy. */
   readonly params: TParams;
   /** Each coercion applied to get them (`[]` when the arguments were valid as written). */
   readonly changes: readonly CoercionChange[];
-}
-
-/**
- * {@link validateToolArguments}, also returning the coercions it applied. Throws exactly as
- * `validateToolArguments` does.
- *
- * @deprecated Use {@link safeValidateToolArguments}: the same params and changes, errors as data.
- */
-export function resolveToolArguments<TTool extends Tool>(
-  tool: TTool,
-  toolCall: ToolCall,
-): ResolvedToolArguments<ToolParamsOf<TTool>> {
-  return settleArgumentsSynchronously(tool, safeValidateToolArguments(tool, toolCall));
 }
 
 /**

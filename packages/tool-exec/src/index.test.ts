@@ -54,6 +54,7 @@ describe("the root entry", () => {
         "TOOL_CALL_ERROR_TYPES",
         "ToolRunnerSeam",
         "executeAssistantMessage",
+        "executeDispatchedCall",
         "checkJournalRecordOrder",
         "createMemoryJournal",
         "createToolCallGate",

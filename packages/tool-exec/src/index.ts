@@ -41,6 +41,11 @@ export type {
   ToolExecutionUpdateEvent,
   ToolResultEvent,
 } from "./batch/tool-events";
+export type {
+  DispatchedExecution,
+  ExecuteDispatchedCallOptions,
+} from "./call/execute-dispatched-call";
+export { executeDispatchedCall } from "./call/execute-dispatched-call";
 export type { ExecuteToolCallOptions } from "./call/execute-tool-call";
 export { executeToolCall } from "./call/execute-tool-call";
 export {

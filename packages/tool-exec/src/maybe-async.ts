@@ -4,7 +4,7 @@
  * of synchronous calls then pays no promise (and no microtask) per call for nothing.
  *
  * Two checks, one per kind of value: a `MaybePromise` the executor made is a native promise or not
- * (`instanceof Promise`, or `thenMaybe`); a value user code returned goes through `isPromiseLike`
+ * (`instanceof Promise`); a value user code returned goes through `isPromiseLike`
  * once and, when it is a thenable, through `Promise.resolve` — so a hostile `then` becomes a
  * rejection the step handles, never a throw.
  */
@@ -23,18 +23,4 @@ export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   } catch {
     return false;
   }
-}
-
-/**
- * Runs `next(value, context)`: now when `value` is not a promise, else once it fulfils. Passing
- * `context` instead of closing over it lets a hot path use a module-level `next` and allocate
- * nothing when everything is synchronous.
- */
-export function thenMaybe<T, R, C = undefined>(
-  value: MaybePromise<T>,
-  next: (value: T, context: C) => MaybePromise<R>,
-  context?: C,
-): MaybePromise<R> {
-  if (value instanceof Promise) return value.then((settled: T) => next(settled, context as C));
-  return next(value, context as C);
 }

@@ -12,18 +12,9 @@ export { getCurrentTools } from "./get-current-tools";
 export type { ToolStateChanges } from "./get-tool-state-changes";
 export { getToolStateChanges } from "./get-tool-state-changes";
 export { hasNonAdditiveToolChanges } from "./has-non-additive-tool-changes";
-// Deprecated aliases of tool-core's conversation model, kept for one minor release.
-export type {
-  AssistantContent,
-  AssistantMessage,
-  StopReason,
-  SystemMessage,
-  ThinkingContent,
-  ToolRemoval,
-  TranscriptMessage,
-  UserMessage,
-} from "./messages";
 export { parseTranscript } from "./parse-transcript";
+export type { ToolFields } from "./read-tool-fields";
+export { readToolFields } from "./read-tool-fields";
 export type { ResolvedTranscriptTools, TranscriptToolSupport } from "./resolve-transcript-tools";
 export { resolveTranscriptTools } from "./resolve-transcript-tools";
 export type { RoleMessage } from "./role-message";

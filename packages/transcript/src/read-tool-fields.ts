@@ -1,18 +1,38 @@
 import type { ToolDeclaration, ToolRemoval } from "@toolwright/tool-core";
 import { TranscriptError } from "./transcript-error";
 
-/** The tool change one system message carries. */
+/** The tool change one system message carries: what {@link readToolFields} returns. */
 export interface ToolFields {
+  /** The message's `toolsAdded` (the message's own array, not a copy); empty when absent. */
   readonly toolsAdded: readonly ToolDeclaration[];
+  /** The message's `toolsRemoved` (the message's own array, not a copy); empty when absent. */
   readonly toolsRemoved: readonly ToolRemoval[];
 }
 
-const noFields: ToolFields = Object.freeze({ toolsAdded: [], toolsRemoved: [] });
+// Frozen all the way down: it is shared by every message without tool fields and handed to
+// callers outside the package.
+const noFields: ToolFields = Object.freeze({
+  toolsAdded: Object.freeze([]),
+  toolsRemoved: Object.freeze([]),
+});
 
 /**
- * The tool change carried by `message` (empty for every non-system message), checked enough that
- * replaying it cannot go wrong silently: both fields arrays when present, every entry an object
- * with a string `name`. Throws a `TranscriptError` (`INVALID_MESSAGE`) naming the message index.
+ * Reads the tool change `message` carries: its `toolsAdded` and `toolsRemoved`, each an empty
+ * array when absent, and both empty for any message that is not a system message. This is the one
+ * reader of those fields that the transcript functions and `@toolwright/providers` use, so an
+ * application that walks a transcript itself sees exactly what replaying it sees.
+ *
+ * The message may come from anywhere (a file, a network, user code), so it is checked enough that
+ * replaying it cannot go wrong silently: a system message's fields must be arrays when present, and
+ * every entry an object with a string `name`. The rest of a declaration (`description`,
+ * `parameters`) is not checked here; `parseTranscript` checks whole messages. Cost: linear in the
+ * number of entries. The arrays returned are the message's own (or a shared frozen empty array):
+ * read them, never mutate them.
+ *
+ * @param message - Any value; a non-system message has no tool change.
+ * @param index - The message's position in its transcript, named in the error.
+ * @throws {@link TranscriptError} `INVALID_MESSAGE` naming the message index (and the field and
+ * entry) when `message` is not an object or its tool fields are malformed.
  */
 export function readToolFields(message: unknown, index: number): ToolFields {
   if (typeof message !== "object" || message === null) {
@@ -33,7 +53,7 @@ export function readToolFields(message: unknown, index: number): ToolFields {
 }
 
 function readNamedEntries(value: unknown, field: string, index: number): readonly object[] {
-  if (value === undefined) return [];
+  if (value === undefined) return noFields.toolsAdded;
   if (!Array.isArray(value)) {
     throw new TranscriptError("INVALID_MESSAGE", `Message ${index}: ${field} must be an array`);
   }

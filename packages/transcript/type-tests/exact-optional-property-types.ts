@@ -24,7 +24,6 @@ import {
   type ToolDeclarationContext,
   TranscriptError,
   type TranscriptErrorOptions,
-  type TranscriptMessage,
   toToolDeclaration,
 } from "../src/index";
 
@@ -69,9 +68,7 @@ const again: readonly Message[] = declarations.declareToolChanges(
 const tools: ToolDeclaration[] = getCurrentTools(again);
 const resolved = resolveTranscriptTools(again, "additions");
 
-// The deprecated alias still names the same union.
-const old: TranscriptMessage[] = [...again];
-const current: Message[] = old;
+const current: Message[] = [...again];
 
 const errorOptions: TranscriptErrorOptions = { cause: undefined, line: maybeNumber };
 new TranscriptError("INVALID_TRANSCRIPT", "x", errorOptions);

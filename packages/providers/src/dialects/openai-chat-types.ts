@@ -66,9 +66,6 @@ export interface OpenAiChatMediaMessage {
   readonly content: OpenAiChatMediaPart[];
 }
 
-/** @deprecated Renamed {@link OpenAiChatMediaMessage}: it carries audio and PDFs too. */
-export type OpenAiChatImageMessage = OpenAiChatMediaMessage;
-
 /** An assistant message replaying tool calls. */
 export interface OpenAiChatAssistantMessage {
   readonly role: "assistant";

@@ -1,31 +1,28 @@
 /**
- * One call of a batch up to the point where it may execute:
+ * One call of a batch up to the point where it may execute, on the call's `CallFrame`:
  *
- *   [approved: tool_approval_resolved] → tool_execution_start → steps 1–5 (prepareToolCall)
- *     → lock keys (parallel) → step 5a (not for an approved call) → ready | awaiting | ended
+ *   [approved: tool_approval_resolved] → tool_execution_start → steps 1–5 (`prepareCall`)
+ *     → lock keys (parallel) → step 5a (not for a call prepared again) → ready | awaiting | ended
  *
  * Lock keys are read before step 5a, so a call whose `lockKeys` fail ends without asking a human.
- * Synchronous when the listener, the preflight and the approval step are; never rejects.
+ * Synchronous when the listener, the preflight and the approval step are; never rejects. A call
+ * that is ready is its frame.
  */
 
 import type { ToolCall } from "@toolwright/tool-core";
 import type { ToolApprovalDecision } from "../approval/tool-approval-decision";
 import type { ToolApprovalStep } from "../call/approve-tool-call";
-import {
-  approveToolCall,
-  endWithApproval,
-  mayNeedApproval,
-  withApproval,
-} from "../call/approve-tool-call";
+import { approveToolCall, mayNeedApproval } from "../call/approve-tool-call";
+import { CallFrame, type CallStart, FIRST_START, resolveToken } from "../call/call-frame";
 import { journalErrorText } from "../call/executor-texts";
 import {
-  type DecisionHolder,
-  type HeldDecision,
-  prepareToolCallHeld,
-  prepareToolCallThen,
+  endInPreflight,
+  type Preflighted,
+  prepareCall,
+  prepareToolCall,
+  type Waiting,
 } from "../call/prepare-tool-call";
-import type { EndedCall, PreparedCall } from "../call/prepared-call";
-import { settlePreparedCall } from "../call/settle-call";
+import type { EndedCall } from "../call/prepared-call";
 import type { ToolRun } from "../call/tool-run";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import type { BatchJournal } from "../journal/batch-journal";
@@ -33,18 +30,12 @@ import type { MaybePromise } from "../maybe-async";
 import type { ToolApprovalRequest } from "../model/tool-approval-request";
 import type { ToolCallApproval } from "../model/tool-call-approval";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
-import type {
-  ApprovedBatchCall,
-  AwaitingBatchCall,
-  RemoteRecovery,
-  ReplayedBatchCall,
-} from "./batch-call";
+import type { ApprovedBatchCall, AwaitingBatchCall, ReplayedBatchCall } from "./batch-call";
 import type { BatchEvents } from "./batch-events";
 import { readLockKeys } from "./read-lock-keys";
-import type { ReadyCall } from "./ready-call";
 
-/** Where a call stands after its preflight. */
-export type PreparedBatchCall = ReadyCall | AwaitingBatchCall | EndedCall;
+/** Where a call stands after its preflight: ready (its frame), awaiting a human, or ended. */
+export type PreparedBatchCall = CallFrame | AwaitingBatchCall | EndedCall;
 
 /** What a batch's preflight needs besides the call. */
 export interface BatchPreflight {
@@ -57,58 +48,60 @@ export interface BatchPreflight {
 }
 
 /**
- * A call not started in this run: its start event (`resumed` when it had one in an earlier run),
- * steps 1–5, lock keys, step 5a with its events.
+ * A call not started in this run, on `frame`: its start event (`resumed` when it had one in an
+ * earlier run), steps 1–5, lock keys, step 5a with its events. Returns `WAITING` (now or
+ * from its promise) when a step of steps 1–5 waits: the frame then hands what they ended with to
+ * its owner, which goes on with {@link finishPreflight}.
  */
 export function prepareBatchCall(
-  toolCall: ToolCall,
+  frame: CallFrame,
   resumed: boolean,
   preflight: BatchPreflight,
-): MaybePromise<PreparedBatchCall> {
-  return afterStartEvent(toolCall, preflight, preflight.events.start(toolCall, resumed));
-}
-
-/** A first run's preflight after its start event was emitted (`started`: the listener's failure). */
-function afterStartEvent(
-  toolCall: ToolCall,
-  preflight: BatchPreflight,
-  started: MaybePromise<ToolCallOutcome | undefined>,
-): MaybePromise<PreparedBatchCall> {
-  if (started === undefined) return afterStart(toolCall, preflight, undefined, 1);
+): MaybePromise<PreparedBatchCall | Waiting> {
+  const started = preflight.events.start(frame.toolCall, resumed);
+  if (started === undefined) return finishSteps(prepareCall(frame), preflight);
   if (started instanceof Promise) {
     return started.then((failure) =>
-      failure === undefined ? afterStart(toolCall, preflight, undefined, 1) : toEnded(failure),
+      failure === undefined ? finishSteps(prepareCall(frame), preflight) : toEnded(failure),
     );
   }
   return toEnded(started);
 }
 
 /**
- * `prepareBatchCall` for a call not started before, except that an asynchronous `beforeToolCall`
- * is handed to `holder` (see `prepareToolCallHeld`), which returns `HELD`: the parallel batch,
- * which waits for each preflight in turn, waits for the hook itself and goes on with
- * {@link afterDecision}.
+ * {@link prepareBatchCall} for a caller that waits for each call in turn (a sequential batch):
+ * a step that waits is waited for with a promise. The promise is the frame's owner from the start:
+ * after an asynchronous start event, a step of steps 1–5 may wait on a promise that is already
+ * settled, and its end then comes before this function could hear that it waits.
  */
-export function prepareFirstBatchCall(
+export function prepareBatchCallInTurn(
   toolCall: ToolCall,
   resumed: boolean,
   preflight: BatchPreflight,
-  holder: DecisionHolder,
-): MaybePromise<PreparedBatchCall> | HeldDecision {
-  const started = preflight.events.start(toolCall, resumed);
-  if (started !== undefined) return afterStartEvent(toolCall, preflight, started);
-  const call = prepareToolCallHeld(toolCall, preflight.run, holder);
-  if (call instanceof Promise) return call.then((settled) => afterFirstPrepare(settled, preflight));
-  if (call.type === "deciding") return call;
-  return afterFirstPrepare(call, preflight);
+): MaybePromise<PreparedBatchCall> {
+  const frame = new CallFrame(toolCall, preflight.run, FIRST_START);
+  const handedOn = new Promise<Preflighted>((resolve) => frame.handTo(resolveToken, resolve));
+  const prepared = prepareBatchCall(frame, resumed, preflight);
+  if (prepared instanceof Promise) {
+    return prepared.then((settled) => finishInTurn(settled, handedOn, preflight));
+  }
+  return finishInTurn(prepared, handedOn, preflight);
 }
 
-/** The rest of a first run's preflight once its held `beforeToolCall` settled. */
-export function afterDecision(
-  decided: PreparedCall | EndedCall,
+function finishInTurn(
+  prepared: PreparedBatchCall | Waiting,
+  handedOn: Promise<Preflighted>,
   preflight: BatchPreflight,
 ): MaybePromise<PreparedBatchCall> {
-  return afterFirstPrepare(decided, preflight);
+  if (prepared.type !== "waiting") return prepared;
+  return handedOn.then((value) => finishPreflight(value, preflight));
+}
+
+function finishSteps(
+  prepared: Preflighted | Waiting,
+  preflight: BatchPreflight,
+): MaybePromise<PreparedBatchCall | Waiting> {
+  return prepared.type === "waiting" ? prepared : finishPreflight(prepared, preflight);
 }
 
 /**
@@ -119,94 +112,44 @@ export async function prepareAgainCall(
   call: ApprovedBatchCall | ReplayedBatchCall,
   preflight: BatchPreflight,
 ): Promise<PreparedBatchCall> {
-  const { toolCall } = call;
-  const resolution = call.type === "approved" ? call.resolution : call.approval;
-  const attempt = call.type === "replayed" ? call.attempt : 1;
+  const frame = new CallFrame(call.toolCall, preflight.run, againStart(call));
   if (call.type === "approved") {
-    const resolvedFailure = await preflight.events.resolved(toolCall, call.resolution);
+    const resolvedFailure = await preflight.events.resolved(call.toolCall, call.resolution);
     if (resolvedFailure !== undefined) return toEnded(resolvedFailure);
   }
-  const startFailure = await preflight.events.start(toolCall, true, attempt);
-  if (startFailure !== undefined) {
-    return toEnded(
-      resolution === undefined ? startFailure : withApproval(startFailure, resolution),
-    );
-  }
-  const remote = call.type === "replayed" ? call.remote : undefined;
-  return afterStart(toolCall, preflight, resolution ?? AGAIN, attempt, remote);
+  const startFailure = await preflight.events.start(call.toolCall, true, frame.start.attempt);
+  if (startFailure !== undefined) return toEnded(frame.settled(startFailure));
+  return finishPreflight(await prepareToolCall(frame), preflight);
 }
 
-/** Marks a call prepared again without an approval to carry: step 5a is skipped all the same. */
-const AGAIN: ToolCallApproval = Object.freeze({ approvalId: "", decision: "approve" });
-
-function afterStart(
-  toolCall: ToolCall,
-  preflight: BatchPreflight,
-  approved: ToolCallApproval | undefined,
-  attempt: number,
-  remote?: RemoteRecovery,
-): MaybePromise<PreparedBatchCall> {
-  // A call's first run — nearly every call — passes the batch's own preflight, so the step after
-  // steps 1–5 needs nothing made for the call.
-  if (approved === undefined && attempt === 1 && remote === undefined) {
-    return prepareToolCallThen(toolCall, preflight.run, afterFirstPrepare, preflight);
-  }
-  const again: AgainContext = { preflight, approved, attempt, remote };
-  return prepareToolCallThen(toolCall, preflight.run, afterPrepareAgain, again);
+/** How a call prepared again starts: its attempt, its approval, what recovery found remotely. */
+function againStart(call: ApprovedBatchCall | ReplayedBatchCall): CallStart {
+  if (call.type === "approved") return { ...FIRST_START, approval: call.resolution, again: true };
+  const { remote } = call;
+  return {
+    ...FIRST_START,
+    attempt: call.attempt,
+    approval: call.approval,
+    again: true,
+    remote: remote !== undefined,
+    adopted: remote?.kind === "adopt" ? remote.result : undefined,
+  };
 }
 
-/** What a call prepared again (approved, or re-run by recovery) carries past steps 1–5. */
-interface AgainContext {
-  readonly preflight: BatchPreflight;
-  readonly approved: ToolCallApproval | undefined;
-  readonly attempt: number;
-  readonly remote: RemoteRecovery | undefined;
-}
-
-function afterFirstPrepare(
-  call: PreparedCall | EndedCall,
+/** The rest of a call's preflight after steps 1–5: lock keys, then step 5a. */
+export function finishPreflight(
+  call: Preflighted,
   preflight: BatchPreflight,
 ): MaybePromise<PreparedBatchCall> {
-  return afterPrepare(call, preflight, undefined, 1, undefined);
-}
-
-function afterPrepareAgain(
-  call: PreparedCall | EndedCall,
-  again: AgainContext,
-): MaybePromise<PreparedBatchCall> {
-  return afterPrepare(call, again.preflight, again.approved, again.attempt, again.remote);
-}
-
-/** `approved` skips step 5a; it is carried on the outcome unless it is {@link AGAIN}. */
-function afterPrepare(
-  call: PreparedCall | EndedCall,
-  preflight: BatchPreflight,
-  approved: ToolCallApproval | undefined,
-  attempt: number,
-  remote: RemoteRecovery | undefined,
-): MaybePromise<PreparedBatchCall> {
-  const carried = approved === AGAIN ? undefined : approved;
-  if (call.type === "ended") {
-    return carried === undefined ? call : toEnded(withApproval(call.outcome, carried));
-  }
-  let lockKeys: readonly string[] | undefined;
+  if (call.type === "ended") return call;
   if (preflight.readKeys) {
     const read = readLockKeys(call);
-    if (typeof read === "string") {
-      const outcome = settlePreparedCall(call, "lock_keys_error", read);
-      return toEnded(carried === undefined ? outcome : withApproval(outcome, carried));
-    }
-    lockKeys = read;
+    if (typeof read === "string") return endInPreflight(call, "lock_keys_error", read);
+    call.lockKeys = read;
   }
-  if (approved !== undefined) {
-    return { type: "ready", prepared: call, lockKeys, approval: carried, attempt, remote };
-  }
-  if (!mayNeedApproval(preflight.run, call.tool)) {
-    // The common case needs no wrapper (see `ReadyCall`).
-    if (lockKeys === undefined && attempt === 1 && remote === undefined) return call;
-    return { type: "ready", prepared: call, lockKeys, approval: undefined, attempt, remote };
-  }
+  if (call.start.again || !mayNeedApproval(preflight.run, call.tool)) return call;
   const journal = preflight.journal;
+  const lockKeys = call.lockKeys;
   const onRequested =
     journal === undefined
       ? preflight.events.requested
@@ -214,80 +157,61 @@ function afterPrepare(
           journal.approval(request, lockKeys).then(() => preflight.events.requested(request));
   const step = approveToolCall(call, preflight.run, onRequested);
   if (step instanceof Promise) {
-    return step.then((settled) => applyApprovalStep(call, lockKeys, settled, preflight));
+    return step.then((settled) => applyApprovalStep(call, settled, preflight));
   }
-  return applyApprovalStep(call, lockKeys, step, preflight);
+  return applyApprovalStep(call, step, preflight);
 }
 
+/** Step 5a's answer for a call's first run. */
 function applyApprovalStep(
-  prepared: PreparedCall,
-  lockKeys: readonly string[] | undefined,
+  frame: CallFrame,
   step: ToolApprovalStep,
   preflight: BatchPreflight,
 ): MaybePromise<PreparedBatchCall> {
   switch (step.type) {
     case "not_needed":
-      return {
-        type: "ready",
-        prepared,
-        lockKeys,
-        approval: undefined,
-        attempt: 1,
-        remote: undefined,
-      };
+      return frame;
     case "failed":
-      return toEnded(settlePreparedCall(prepared, step.errorType, step.text));
+      return endInPreflight(frame, step.errorType, step.text);
     case "awaiting":
-      if (prepared.span !== undefined) endUnsettledToolSpan(prepared.span, "pending");
-      return { type: "awaiting", toolCall: prepared.toolCall, request: step.request, lockKeys };
+      if (frame.span !== undefined) endUnsettledToolSpan(frame.span, "pending");
+      return {
+        type: "awaiting",
+        toolCall: frame.toolCall,
+        request: step.request,
+        lockKeys: frame.lockKeys,
+      };
     default: {
-      // `decide` gave a verdict: the request is resolved in process, before the call goes on.
-      const resolution = step.resolution;
+      // `decide` gave a verdict: the request is resolved in process, before the call goes on, and
+      // the call's outcome carries it from here on.
+      frame.start = { ...FIRST_START, approval: step.resolution };
       const journal = preflight.journal;
       // With a journal, the verdict is recorded like a human's, so recovery does not ask again.
       if (journal !== undefined) {
-        const decision = { callId: prepared.toolCall.id, decision: toDecision(resolution) };
+        const decision = { callId: frame.toolCall.id, decision: toDecision(step.resolution) };
         return journal.decisions([decision]).then(
-          () => applyVerdict(prepared, lockKeys, step, preflight),
-          (error: unknown) => {
-            const text = journalErrorText(error);
-            return toEnded(
-              withApproval(settlePreparedCall(prepared, "journal_error", text), resolution),
-            );
-          },
+          () => applyVerdict(frame, step, preflight),
+          (error: unknown) => endInPreflight(frame, "journal_error", journalErrorText(error)),
         );
       }
-      return applyVerdict(prepared, lockKeys, step, preflight);
+      return applyVerdict(frame, step, preflight);
     }
   }
 }
 
 /** A verdict of `decide`: its resolved event, then the call runs or ends. */
 function applyVerdict(
-  prepared: PreparedCall,
-  lockKeys: readonly string[] | undefined,
+  frame: CallFrame,
   step: Extract<ToolApprovalStep, { type: "approved" | "denied" }>,
   preflight: BatchPreflight,
 ): MaybePromise<PreparedBatchCall> {
-  const resolution = step.resolution;
-  const resolved = preflight.events.resolved(prepared.toolCall, resolution);
+  const resolved = preflight.events.resolved(frame.toolCall, step.resolution);
   const next = (failure: ToolCallOutcome | undefined): PreparedBatchCall => {
+    // The listener failed: the call ends with its message (and its span with it).
     if (failure !== undefined) {
-      // The listener failed: the call ends with its message (and its span with it).
-      const text = describeResult(failure);
-      const outcome = settlePreparedCall(prepared, "event_listener_error", text);
-      return toEnded(withApproval(outcome, resolution));
+      return endInPreflight(frame, "event_listener_error", describeResult(failure));
     }
-    return step.type === "approved"
-      ? {
-          type: "ready",
-          prepared,
-          lockKeys,
-          approval: resolution,
-          attempt: 1,
-          remote: undefined,
-        }
-      : endWithApproval(prepared, step.errorType, step.text, resolution);
+    return step.type === "approved" ? frame : endInPreflight(frame, step.errorType, step.text);
   };
   return resolved instanceof Promise ? resolved.then(next) : next(resolved);
 }

@@ -6,12 +6,8 @@
  * deferred: it keeps the source-order guarantee of lock keys across a suspension.
  */
 import { DeferralKeys } from "../approval/find-deferred-calls";
-import {
-  type DecisionHolder,
-  decideToolCall,
-  failToolCallDecision,
-} from "../call/prepare-tool-call";
-import type { EndedCall, PreparedCall } from "../call/prepared-call";
+import { CallFrame, FIRST_START, type FrameDone } from "../call/call-frame";
+import type { Preflighted, Waiting } from "../call/prepare-tool-call";
 import { endUnsettledToolSpan } from "../call/trace-tool-call";
 import type { MaybePromise } from "../maybe-async";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
@@ -19,30 +15,30 @@ import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { startReadyCall } from "./execute-ready-call";
 import {
-  afterDecision,
   type BatchPreflight,
+  finishPreflight,
   type PreparedBatchCall,
   prepareAgainCall,
-  prepareFirstBatchCall,
+  prepareBatchCall,
 } from "./prepare-batch-call";
-import { attemptOf, lockKeysOf, preparedOf, type ReadyCall } from "./ready-call";
 import { recoveryOf, settleBatchCall } from "./settle-batch-call";
 import { ToolCallScheduler } from "./tool-call-scheduler";
 
 /** Runs every unsettled call that may run; see the file header. */
 export async function runParallelCalls(batch: BatchProgress): Promise<void> {
-  const { run } = batch;
   const { journal } = batch;
-  const scheduler = new ToolCallScheduler<ReadyCall, ToolCallOutcome>(
+  const scheduler = new ToolCallScheduler<CallFrame, ToolCallOutcome>(
     batch.maxConcurrency,
     {
-      start(ready, token, done) {
-        const now = startReadyCall(ready, run, journal, done, token);
+      start(frame, token, done) {
+        // The scheduler is the frame's owner while it executes: `done(slot, outcome)`.
+        frame.handTo(done as FrameDone, token);
+        const now = startReadyCall(frame, journal);
         if (now !== undefined) deliverLater(done, token, now);
       },
     },
-    (ready, index, outcome) => {
-      const ended = settleBatchCall(batch, outcome, attemptOf(ready), recoveryOf(ready));
+    (frame, index, outcome) => {
+      const ended = settleBatchCall(batch, outcome, frame.start.attempt, recoveryOf(frame));
       if (!(ended instanceof Promise)) {
         batch.settle(index, ended);
         return undefined;
@@ -59,23 +55,22 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
  * The preflight of a parallel batch, call by call in source order, as a loop that a promise
  * reaction resumes rather than an async function: an `await` per call (its resume closures and
  * their context, ~200 B) is what every call of a 10,000-call batch paid while it waited for its
- * asynchronous `beforeToolCall`. Here the reactions that resume the loop are made once per batch,
- * so a call pays only the reaction itself. Settles once every call was prepared and handed to the
+ * asynchronous `beforeToolCall`. Here the loop is each frame's owner while it is prepared: a frame
+ * that waits in steps 1–5 hands what they ended with to `#onStepsDone`, made once per batch, so a
+ * call pays only its frame's own reaction. Settles once every call was prepared and handed to the
  * scheduler (or ended, left awaiting, or deferred); rejects only if the bookkeeping itself throws.
  */
-class ParallelPreflight implements DecisionHolder {
+class ParallelPreflight {
   readonly #batch: BatchProgress;
-  readonly #scheduler: ToolCallScheduler<ReadyCall, ToolCallOutcome>;
+  readonly #scheduler: ToolCallScheduler<CallFrame, ToolCallOutcome>;
   readonly #preflight: BatchPreflight;
   readonly #deferral = new DeferralKeys();
   /** The call being prepared. */
   #index = 0;
-  /** Its prepared call while the loop waits for its asynchronous `beforeToolCall`. */
-  #pending: PreparedCall | undefined = undefined;
   #resolve: () => void = ignore;
   #reject: (error: unknown) => void = ignore;
 
-  constructor(batch: BatchProgress, scheduler: ToolCallScheduler<ReadyCall, ToolCallOutcome>) {
+  constructor(batch: BatchProgress, scheduler: ToolCallScheduler<CallFrame, ToolCallOutcome>) {
     this.#batch = batch;
     this.#scheduler = scheduler;
     const { run, events, journal } = batch;
@@ -106,21 +101,20 @@ class ParallelPreflight implements DecisionHolder {
           this.#index++;
           continue;
         }
-        const first =
-          call.type === "approved" || call.type === "replayed"
-            ? prepareAgainCall(call, this.#preflight)
-            : prepareFirstBatchCall(
-                toolCallOf(call),
-                call.type === "deferred",
-                this.#preflight,
-                this,
-              );
+        let first: MaybePromise<PreparedBatchCall | Waiting>;
+        if (call.type === "approved" || call.type === "replayed") {
+          first = prepareAgainCall(call, this.#preflight);
+        } else {
+          const frame = new CallFrame(toolCallOf(call), batch.run, FIRST_START);
+          frame.handTo(this.#onStepsDone, undefined);
+          first = prepareBatchCall(frame, call.type === "deferred", this.#preflight);
+        }
         if (first instanceof Promise) {
           first.then(this.#onPrepared, this.#reject);
           return;
         }
-        // The call's `beforeToolCall` answers asynchronously: `holdDecision` waits for it.
-        if (first.type === "deciding") return;
+        // A step of steps 1–5 waits: the frame hands its end to `#onStepsDone`.
+        if (first.type === "waiting") return;
         if (!this.#place(first)) return;
       }
     } catch (error) {
@@ -130,42 +124,22 @@ class ParallelPreflight implements DecisionHolder {
     this.#resolve();
   }
 
-  holdDecision(prepared: PreparedCall, decision: PromiseLike<unknown>): void {
-    this.#pending = prepared;
-    Promise.resolve(decision).then(this.#onDecided, this.#onDecisionFailed);
-  }
-
-  readonly #onDecided = (value: unknown): void => {
-    const pending = this.#pending as PreparedCall;
-    this.#pending = undefined;
-    let decided: PreparedCall | EndedCall;
-    try {
-      decided = decideToolCall(pending, this.#batch.run, value);
-    } catch (error) {
-      decided = failToolCallDecision(pending, this.#batch.run, error);
-    }
-    this.#afterDecision(decided);
-  };
-
-  readonly #onDecisionFailed = (error: unknown): void => {
-    const pending = this.#pending as PreparedCall;
-    this.#pending = undefined;
-    this.#afterDecision(failToolCallDecision(pending, this.#batch.run, error));
-  };
-
-  #afterDecision(decided: PreparedCall | EndedCall): void {
+  /** Steps 1–5 of the call at `#index` ended after a wait: the rest of its preflight. */
+  readonly #onStepsDone = (_token: unknown, value: unknown): void => {
     let prepared: MaybePromise<PreparedBatchCall>;
     try {
-      prepared = afterDecision(decided, this.#preflight);
+      prepared = finishPreflight(value as Preflighted, this.#preflight);
     } catch (error) {
       this.#reject(error);
       return;
     }
     if (prepared instanceof Promise) prepared.then(this.#onPrepared, this.#reject);
     else this.#onPrepared(prepared);
-  }
+  };
 
-  readonly #onPrepared = (prepared: PreparedBatchCall): void => {
+  readonly #onPrepared = (prepared: PreparedBatchCall | Waiting): void => {
+    // Steps 1–5 wait after an asynchronous start event: the frame hands their end on.
+    if (prepared.type === "waiting") return;
     let placed: boolean;
     try {
       placed = this.#place(prepared);
@@ -197,12 +171,11 @@ class ParallelPreflight implements DecisionHolder {
     } else if (prepared.type === "awaiting") {
       batch.leaveAwaiting(index, prepared);
       this.#deferral.hold(prepared.lockKeys);
-    } else if (this.#deferral.defers(lockKeysOf(prepared))) {
-      const { toolCall, span } = preparedOf(prepared);
-      batch.defer(index, toolCall);
-      if (span !== undefined) endUnsettledToolSpan(span, "deferred");
+    } else if (this.#deferral.defers(prepared.lockKeys)) {
+      batch.defer(index, prepared.toolCall);
+      if (prepared.span !== undefined) endUnsettledToolSpan(prepared.span, "deferred");
     } else {
-      this.#scheduler.add(prepared, index, lockKeysOf(prepared));
+      this.#scheduler.add(prepared, index, prepared.lockKeys);
     }
     this.#index++;
     return true;

@@ -7,8 +7,11 @@
 import { toolCallOf } from "./batch-call";
 import type { BatchProgress } from "./batch-progress";
 import { executeReadyCall } from "./execute-ready-call";
-import { type BatchPreflight, prepareAgainCall, prepareBatchCall } from "./prepare-batch-call";
-import { attemptOf } from "./ready-call";
+import {
+  type BatchPreflight,
+  prepareAgainCall,
+  prepareBatchCallInTurn,
+} from "./prepare-batch-call";
 import { recoveryOf, settleBatchCall } from "./settle-batch-call";
 
 /** Runs the unsettled calls in source order until one awaits a human; see the file header. */
@@ -23,15 +26,15 @@ export async function runSequentialCalls(batch: BatchProgress): Promise<void> {
     let prepared =
       call.type === "approved" || call.type === "replayed"
         ? prepareAgainCall(call, preflight)
-        : prepareBatchCall(toolCallOf(call), false, preflight);
+        : prepareBatchCallInTurn(toolCallOf(call), false, preflight);
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.type === "awaiting") {
       batch.leaveAwaiting(index, prepared);
       return deferFrom(batch, index + 1);
     }
     const outcome =
-      prepared.type === "ended" ? prepared.outcome : await executeReadyCall(prepared, run, journal);
-    const attempt = prepared.type === "ended" ? undefined : attemptOf(prepared);
+      prepared.type === "ended" ? prepared.outcome : await executeReadyCall(prepared, journal);
+    const attempt = prepared.type === "ended" ? undefined : prepared.start.attempt;
     const recovery = prepared.type === "ended" ? undefined : recoveryOf(prepared);
     let ended = settleBatchCall(batch, outcome, attempt, recovery);
     if (ended instanceof Promise) ended = await ended;

@@ -1,8 +1,8 @@
+import type { CallFrame } from "../call/call-frame";
 import type { SettledRecovery } from "../journal/journal-record";
 import type { MaybePromise } from "../maybe-async";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import type { BatchProgress } from "./batch-progress";
-import type { ReadyCall } from "./ready-call";
 
 /**
  * Ends one call of a batch: its `settled` record (with a journal, awaited first), then
@@ -20,8 +20,7 @@ export function settleBatchCall(
   return journal.settled(outcome, attempt, recovery).then(() => batch.events.end(outcome));
 }
 
-/** The `recovery` tag of a ready call's `settled` record: a remote result recovery adopted. */
-export function recoveryOf(ready: ReadyCall): SettledRecovery | undefined {
-  if (ready.type === "prepared") return undefined;
-  return ready.remote?.kind === "adopt" ? "adopted_remote" : undefined;
+/** The `recovery` tag of an executed call's `settled` record: a remote result recovery adopted. */
+export function recoveryOf(frame: CallFrame): SettledRecovery | undefined {
+  return frame.start.adopted === undefined ? undefined : "adopted_remote";
 }

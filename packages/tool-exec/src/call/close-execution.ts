@@ -24,7 +24,7 @@ export function closeExecution(
   value: unknown,
   failure: Failure | undefined,
 ): ToolCallOutcome | undefined {
-  frame.durationMs = Math.round(performance.now() - frame.startedAt);
+  frame.timing = Math.round(performance.now() - frame.timing);
   const updates = (frame.context as RunningToolContext).close();
   if (updates instanceof Promise) {
     updates.then((updateFailure) => {
@@ -45,7 +45,7 @@ function completeCall(
   let failed: ToolResult | undefined;
   let errorType: ToolCallErrorType | undefined;
   if (failure?.kind === "timed_out") {
-    const name = frame.prepared.toolCall.name;
+    const name = frame.toolCall.name;
     failed = createErrorResult(timeoutText(name, failure.timeoutMs, failure.settled));
     errorType = "timeout";
   } else if (failure?.kind === "threw" && failure.error instanceof DispatchedFailure) {

@@ -52,11 +52,10 @@ export function dispatchToolCall(
   frame: CallFrame,
   timeoutMs: number | undefined,
 ): Promise<unknown> {
-  const { prepared, run, start } = frame;
-  if (start.adopted !== undefined) return readDispatchResult(prepared.tool, start.adopted, frame);
+  const { run, start, toolCall, tool } = frame;
+  if (start.adopted !== undefined) return readDispatchResult(tool, start.adopted, frame);
   const context = frame.context as RunningToolContext;
-  const { toolCall, tool } = prepared;
-  const args = copyJsonValue(prepared.args);
+  const args = copyJsonValue(frame.args);
   if (!args.ok) {
     return Promise.reject(
       new Error(

@@ -12,20 +12,18 @@ import { runInSpan } from "./trace-tool-call";
  * that creates none.
  */
 export function invokeTool(frame: CallFrame, timeoutMs: number | undefined): unknown {
-  const { prepared, run } = frame;
-  const { tool, span } = prepared;
+  const { tool, span, run } = frame;
   if (run.dispatcher !== undefined && isDispatched(run.dispatcher, tool)) {
     return invokeDispatcher(run.dispatcher, frame, timeoutMs);
   }
   const context = frame.context as RunningToolContext;
   return span === undefined
-    ? tool.execute(prepared.args, context)
+    ? tool.execute(frame.args, context)
     : invokeInSpan(span, frame, context);
 }
 
 function invokeInSpan(span: Span, frame: CallFrame, context: RunningToolContext): unknown {
-  const { prepared } = frame;
-  return runInSpan(span, () => prepared.tool.execute(prepared.args, context));
+  return runInSpan(span, () => frame.tool.execute(frame.args, context));
 }
 
 function invokeDispatcher(
@@ -34,6 +32,6 @@ function invokeDispatcher(
   timeoutMs: number | undefined,
 ): unknown {
   const dispatch = () => dispatchToolCall(dispatcher, frame, timeoutMs);
-  const span = frame.prepared.span;
+  const span = frame.span;
   return span === undefined ? dispatch() : runInSpan(span, dispatch);
 }

@@ -1,338 +1,209 @@
 /**
- * Steps 1–5 of SPEC §3.1 as a function that returns a value: `PreparedCall` when the call may
- * execute, `EndedCall` with the error outcome when a step ended it.
+ * Steps 1–5 of SPEC §3.1, one function per step, each a function of the call's {@link CallFrame}:
  *
- *   1 abort? → 2 lookup → 3 prepareArguments → 4 validate → 5 beforeToolCall → abort?
+ *   1 `prepareCall` (span, abort?) → 2 `lookUpTool` → 3 `prepareArguments` → 4 `validateArguments`
+ *     → 5 `runBeforeToolCall` → `applyDecision` (abort?)
  *
- * Synchronous unless `prepareArguments`, a Standard Schema's validation or `beforeToolCall`
- * returns a promise. Never throws and never rejects.
+ * They return the frame when the call may go on, its `EndedCall` when a step ended it, or
+ * {@link WAITING} when `prepareArguments`, a Standard Schema's validation or `beforeToolCall`
+ * returned a promise: the frame then waits for it and hands the frame or the `EndedCall` to its
+ * owner (`CallFrame.handOn`). Never throw and never reject.
  */
-import type { Span } from "@opentelemetry/api";
 import type { SafeValidateToolArgumentsResult, Tool, ToolCall } from "@toolwright/tool-core";
 import { describeThrown } from "../describe-thrown";
-import { keepShapeAlive } from "../keep-shape-alive";
 import { isPromiseLike, type MaybePromise } from "../maybe-async";
 import type { ToolCallErrorType } from "../model/tool-call-error-type";
+import { type CallFrame, type FrameStep, resolveToken } from "./call-frame";
 import { ABORTED_TEXT, BLOCKED_TEXT, toolNotFoundText } from "./executor-texts";
-import type { EndedCall, PreparedCall } from "./prepared-call";
+import type { EndedCall } from "./prepared-call";
 import { settleCallWithError } from "./settle-call";
-import { ToolRun } from "./tool-run";
 import { startToolSpan } from "./trace-tool-call";
 
 type ToolArgumentsResult = SafeValidateToolArgumentsResult<Tool>;
-type Settled<T> = T extends Promise<infer U> ? U : T;
+type Validated = Exclude<ToolArgumentsResult, Promise<unknown>>;
 
-/** Steps 1–5 of one call; see the file header. */
-export function prepareToolCall(
-  toolCall: ToolCall,
-  run: ToolRun,
-): MaybePromise<PreparedCall | EndedCall> {
-  return prepareToolCallThen(toolCall, run, same, undefined);
+/** What a step of steps 1–5 returns when the frame waits: its owner hears the rest. */
+export interface Waiting {
+  readonly type: "waiting";
+}
+
+/** The one {@link Waiting}: nothing is made per call. */
+export const WAITING: Waiting = Object.freeze({ type: "waiting" });
+
+/** Where steps 1–5 leave a call: the frame when it may go on, else how it ended. */
+export type Preflighted = CallFrame | EndedCall;
+
+/** Step 1 and everything after it up to step 5; see the file header. */
+export function prepareCall(frame: CallFrame): Preflighted | Waiting {
+  frame.span = startToolSpan(frame.toolCall);
+  if (frame.run.signal?.aborted === true) return endInPreflight(frame, "aborted", ABORTED_TEXT);
+  return lookUpTool(frame);
 }
 
 /**
- * Takes over the wait for a call's asynchronous `beforeToolCall` (see {@link prepareToolCallHeld}):
- * it waits for `decision` itself and hands what it settled with to {@link decideToolCall} or
- * {@link failToolCallDecision}. **Contract:** must not throw; called at most once per preparation,
- * before `prepareToolCallHeld` returns {@link HELD}.
+ * Steps 1–5 for a caller that waits for them with a promise (one call outside a batch, a call
+ * prepared again on resume). Gives the frame its owner.
  */
-export interface DecisionHolder {
-  holdDecision(prepared: PreparedCall, decision: PromiseLike<unknown>): void;
-}
-
-/** What {@link prepareToolCallHeld} returns when it handed the hook's answer to the holder. */
-export interface HeldDecision {
-  readonly type: "deciding";
-}
-
-/** The one {@link HeldDecision}: nothing is made per call. */
-export const HELD: HeldDecision = Object.freeze({ type: "deciding" });
-
-/**
- * `prepareToolCall`, except that an asynchronous `beforeToolCall` is handed to `holder` instead of
- * being waited for in a promise reaction of its own. A batch that waits for each call's preflight
- * in turn then waits for the hook's promise with reactions it made once: no promise layer and no
- * record per call. Steps 3–4 that go asynchronous still give a promise (of a call decided as
- * `prepareToolCall` would).
- */
-export function prepareToolCallHeld(
-  toolCall: ToolCall,
-  run: ToolRun,
-  holder: DecisionHolder,
-): MaybePromise<PreparedCall | EndedCall> | HeldDecision {
-  return prepareToolCallThen(toolCall, run, same, undefined, holder);
-}
-
-/** The end of step 5 for a held call whose hook fulfilled with `value`. */
-export function decideToolCall(
-  prepared: PreparedCall,
-  run: ToolRun,
-  value: unknown,
-): PreparedCall | EndedCall {
-  return applyDecision(prepared, run, value);
-}
-
-/** The end of step 5 for a held call whose hook rejected with `error`. */
-export function failToolCallDecision(
-  prepared: PreparedCall,
-  run: ToolRun,
-  error: unknown,
-): EndedCall {
-  return hookFailed(prepared, run, error);
-}
-
-/**
- * What runs on a call's preflight result, in the same step (see {@link prepareToolCallThen}).
- *
- * **Contract:** called exactly once per preflight, with the call prepared or ended; may return a
- * promise; a throw propagates to the caller of `prepareToolCallThen` (or rejects its promise).
- */
-export type PreparedNext<TContext, TResult> = (
-  call: PreparedCall | EndedCall,
-  context: TContext,
-) => MaybePromise<TResult>;
-
-/**
- * `next(prepareToolCall(toolCall, run), context)`, with `next` run inside the step that ends the
- * preflight — in the hook's own promise reaction when `beforeToolCall` is asynchronous — rather
- * than in a further reaction on a promise of the prepared call. A batch waits for each call's
- * preflight in turn, so one promise layer less per call is one reaction, one promise and a
- * microtask less for thousands of calls. `context` is handed to `next` so that a module-level
- * `next` closes over nothing. `holder` (only for {@link prepareToolCallHeld}, whose `next`
- * returns what it is given) takes over an asynchronous hook's answer.
- */
-export function prepareToolCallThen<TContext, TResult>(
-  toolCall: ToolCall,
-  run: ToolRun,
-  next: PreparedNext<TContext, TResult>,
-  context: TContext,
-  holder?: DecisionHolder,
-): MaybePromise<TResult> {
-  const call = new Preflight(toolCall, run, next, context, holder);
-  // Step 1: the call's span, then the abort check.
-  call.span = startToolSpan(toolCall);
-  if (run.signal?.aborted === true) return call.settle("aborted", ABORTED_TEXT);
-  return lookUpTool(call);
-}
-
-/**
- * One call in steps 1–5: the call, its run, what the steps found (its span, its tool) and where
- * its preflight ends (`next` with `context`, or `holder` for an asynchronous `beforeToolCall`).
- */
-class Preflight<TContext, TResult> {
-  readonly toolCall: ToolCall;
-  readonly run: ToolRun;
-  readonly next: PreparedNext<TContext, TResult>;
-  readonly context: TContext;
-  /** See {@link prepareToolCallHeld}; only on the synchronous path to step 5. */
-  holder: DecisionHolder | undefined;
-  /** Step 1. */
-  span: Span | undefined = undefined;
-  /** Step 2: the tool the name found. */
-  tool: Tool | undefined = undefined;
-
-  static {
-    // See keep-shape-alive.ts.
-    const run = new ToolRun({ tools: [] }, undefined);
-    const toolCall: ToolCall = { type: "toolCall", id: "", name: "", arguments: {} };
-    keepShapeAlive(() => new Preflight(toolCall, run, same, undefined, undefined));
-  }
-
-  constructor(
-    toolCall: ToolCall,
-    run: ToolRun,
-    next: PreparedNext<TContext, TResult>,
-    context: TContext,
-    holder: DecisionHolder | undefined,
-  ) {
-    this.toolCall = toolCall;
-    this.run = run;
-    this.next = next;
-    this.context = context;
-    this.holder = holder;
-  }
-
-  /** The tool step 2 found; only for the steps after it. */
-  get foundTool(): Tool {
-    return this.tool as Tool;
-  }
-
-  /** Hands the preflight's result on. */
-  proceed(call: PreparedCall | EndedCall): MaybePromise<TResult> {
-    return this.next(call, this.context);
-  }
-
-  /** Ends the call in preflight with an executor error result. */
-  settle(errorType: ToolCallErrorType, text: string): MaybePromise<TResult> {
-    return this.next(settleInPreflight(this.toolCall, this.span, errorType, text), this.context);
-  }
+export function prepareToolCall(frame: CallFrame): MaybePromise<Preflighted> {
+  const prepared = prepareCall(frame);
+  if (prepared.type !== "waiting") return prepared;
+  return new Promise((resolve) => frame.handTo(resolveToken, resolve));
 }
 
 /** Step 2: the tool the call names, from the run's registry. */
-function lookUpTool<TContext, TResult>(call: Preflight<TContext, TResult>): MaybePromise<TResult> {
-  const { toolCall } = call;
-  const tool = call.run.registry.get(toolCall.name);
-  if (tool === undefined) return call.settle("tool_not_found", toolNotFoundText(toolCall.name));
-  call.tool = tool;
-  return prepareArguments(call);
+function lookUpTool(frame: CallFrame): Preflighted | Waiting {
+  const { toolCall } = frame;
+  const tool = frame.run.registry.get(toolCall.name);
+  if (tool === undefined) {
+    return endInPreflight(frame, "tool_not_found", toolNotFoundText(toolCall.name));
+  }
+  frame.tool = tool;
+  return prepareArguments(frame);
 }
 
 /** Step 3: the tool's `prepareArguments`, when it has one. */
-function prepareArguments<TContext, TResult>(
-  call: Preflight<TContext, TResult>,
-): MaybePromise<TResult> {
-  const { toolCall } = call;
-  const tool = call.foundTool;
-  if (tool.prepareArguments === undefined) return validateArguments(call, toolCall);
+function prepareArguments(frame: CallFrame): Preflighted | Waiting {
+  const { toolCall, tool } = frame;
+  if (tool.prepareArguments === undefined) return validateArguments(frame, toolCall);
   let prepared: unknown;
   try {
     prepared = tool.prepareArguments(toolCall.arguments);
   } catch (error) {
-    return call.settle("prepare_arguments_error", describeThrown(error));
+    return endInPreflight(frame, "prepare_arguments_error", describeThrown(error));
   }
   if (isPromiseLike(prepared)) {
-    call.holder = undefined;
-    return Promise.resolve(prepared).then(
-      (value) => validateArguments(call, withArguments(toolCall, value)),
-      (error: unknown) => call.settle("prepare_arguments_error", describeThrown(error)),
-    );
+    frame.waitFor(prepared, AFTER_PREPARE_ARGUMENTS);
+    return WAITING;
   }
-  return validateArguments(call, withArguments(toolCall, prepared));
+  return validateArguments(frame, withArguments(toolCall, prepared));
 }
 
-function same<T>(value: T): T {
-  return value;
+function argumentsPrepared(frame: CallFrame, value: unknown): void {
+  handOn(frame, validateArguments(frame, withArguments(frame.toolCall, value)));
 }
 
-/** Ends a call in preflight with an executor error result. */
-function settleInPreflight(
-  toolCall: ToolCall,
-  span: Span | undefined,
-  errorType: ToolCallErrorType,
-  text: string,
-  terminate?: boolean,
-): EndedCall {
-  const outcome = settleCallWithError(toolCall, span, errorType, text, terminate);
-  return { type: "ended", outcome };
+function prepareArgumentsFailed(frame: CallFrame, error: unknown): void {
+  frame.handOn(endInPreflight(frame, "prepare_arguments_error", describeThrown(error)));
 }
+
+const AFTER_PREPARE_ARGUMENTS: FrameStep = {
+  resume: argumentsPrepared,
+  fail: prepareArgumentsFailed,
+};
 
 function withArguments(toolCall: ToolCall, prepared: unknown): ToolCall {
   return { ...toolCall, arguments: prepared as ToolCall["arguments"] };
 }
 
 /** Step 4: `target`'s arguments validated (and coerced) against the tool's parameters. */
-function validateArguments<TContext, TResult>(
-  call: Preflight<TContext, TResult>,
-  target: ToolCall,
-): MaybePromise<TResult> {
+function validateArguments(frame: CallFrame, target: ToolCall): Preflighted | Waiting {
   // The run's registry validates in its own coercion mode (a tool may sit in several registries).
-  const validated = call.run.registry.safeValidateArguments(
-    call.foundTool,
+  const validated = frame.run.registry.safeValidateArguments(
+    frame.tool,
     target,
   ) as ToolArgumentsResult;
   if (validated instanceof Promise) {
-    call.holder = undefined;
-    return validated.then(
-      (value) => runBeforeToolCall(call, value),
-      (error: unknown) => call.settle("invalid_arguments", describeThrown(error)),
-    );
+    frame.waitFor(validated, AFTER_VALIDATION);
+    return WAITING;
   }
-  return runBeforeToolCall(call, validated);
+  return runBeforeToolCall(frame, validated);
 }
 
-/** Step 5: `beforeToolCall`, and the abort check after it. */
-function runBeforeToolCall<TContext, TResult>(
-  call: Preflight<TContext, TResult>,
-  validated: Settled<ToolArgumentsResult>,
-): MaybePromise<TResult> {
-  if (!validated.ok) return call.settle("invalid_arguments", describeThrown(validated.error));
-  const { toolCall, run } = call;
-  const tool = call.foundTool;
-  const prepared: PreparedCall = {
-    type: "prepared",
-    toolCall,
-    tool,
-    args: validated.params as Readonly<Record<string, unknown>>,
-    coercions: validated.changes,
-    span: call.span,
-  };
+function argumentsValidated(frame: CallFrame, validated: unknown): void {
+  handOn(frame, runBeforeToolCall(frame, validated as Validated));
+}
+
+function validationFailed(frame: CallFrame, error: unknown): void {
+  frame.handOn(endInPreflight(frame, "invalid_arguments", describeThrown(error)));
+}
+
+const AFTER_VALIDATION: FrameStep = { resume: argumentsValidated, fail: validationFailed };
+
+/** Step 5: `beforeToolCall`, with the args step 4 validated. */
+function runBeforeToolCall(frame: CallFrame, validated: Validated): Preflighted | Waiting {
+  if (!validated.ok) {
+    return endInPreflight(frame, "invalid_arguments", describeThrown(validated.error));
+  }
+  frame.args = validated.params as Readonly<Record<string, unknown>>;
+  frame.coercions = validated.changes;
+  const { run } = frame;
   const hook = run.beforeToolCall;
-  if (hook === undefined) return call.proceed(prepared);
+  if (hook === undefined) return frame;
   let decision: unknown;
   try {
     decision = hook(
       {
-        toolCall,
-        tool,
-        args: prepared.args,
-        coercions: prepared.coercions,
+        toolCall: frame.toolCall,
+        tool: frame.tool,
+        args: frame.args,
+        coercions: frame.coercions,
         context: run.context,
         assistantMessage: run.assistantMessage,
       },
       run.signalOrNever,
     );
   } catch (error) {
-    return call.proceed(hookFailed(prepared, run, error));
+    return hookFailed(frame, error);
   }
   if (isPromiseLike(decision)) {
-    if (call.holder !== undefined) {
-      // Only `prepareToolCallHeld` passes one, and its `next` returns what it is given.
-      call.holder.holdDecision(prepared, decision);
-      return HELD as TResult;
-    }
-    return decideLater(call, prepared, decision);
+    frame.waitFor(decision, AFTER_BEFORE_TOOL_CALL);
+    return WAITING;
   }
-  return call.proceed(applyDecision(prepared, run, decision));
+  return applyDecision(frame, decision);
 }
 
-// Callbacks over captured values, not an async function: every call of a parallel batch waits
-// here in turn, and a suspended async frame is the larger of the two. Apart from
-// `runBeforeToolCall` so that a synchronous hook allocates no closure context.
-function decideLater<TContext, TResult>(
-  call: Preflight<TContext, TResult>,
-  prepared: PreparedCall,
-  decision: PromiseLike<unknown>,
-): Promise<TResult> {
-  const run = call.run;
-  return Promise.resolve(decision).then(
-    (value) => call.proceed(applyDecision(prepared, run, value)),
-    (error: unknown) => call.proceed(hookFailed(prepared, run, error)),
-  );
+function applyLaterDecision(frame: CallFrame, decision: unknown): void {
+  frame.handOn(applyDecision(frame, decision));
 }
 
-function hookFailed(prepared: PreparedCall, run: ToolRun, error: unknown): EndedCall {
-  // The abort check after the hook comes first: a hook that threw because the run was aborted
-  // (`signal.throwIfAborted()`) ends the call as aborted, like any other call of the run.
-  if (run.signal?.aborted === true) return preflightSettled(prepared, "aborted", ABORTED_TEXT);
-  return preflightSettled(prepared, "before_tool_call_error", describeThrown(error));
+function hookFailedLater(frame: CallFrame, error: unknown): void {
+  frame.handOn(hookFailed(frame, error));
 }
 
-/** Reads the hook's `{ block, reason, terminate }` once; a throwing read is the hook's failure. */
-function applyDecision(
-  prepared: PreparedCall,
-  run: ToolRun,
-  decision: unknown,
-): PreparedCall | EndedCall {
-  if (run.signal?.aborted === true) return preflightSettled(prepared, "aborted", ABORTED_TEXT);
-  if (typeof decision !== "object" || decision === null) return prepared;
+const AFTER_BEFORE_TOOL_CALL: FrameStep = { resume: applyLaterDecision, fail: hookFailedLater };
+
+/**
+ * The end of step 5: the hook's `{ block, reason, terminate }` read once (a throwing read is the
+ * hook's failure), then the abort check after the hook.
+ */
+function applyDecision(frame: CallFrame, decision: unknown): Preflighted {
+  if (frame.run.signal?.aborted === true) return endInPreflight(frame, "aborted", ABORTED_TEXT);
+  if (typeof decision !== "object" || decision === null) return frame;
   let block: unknown;
   let reason: unknown;
   let terminate: unknown;
   try {
     ({ block, reason, terminate } = decision as Record<string, unknown>);
   } catch (error) {
-    return preflightSettled(prepared, "before_tool_call_error", describeThrown(error));
+    return endInPreflight(frame, "before_tool_call_error", describeThrown(error));
   }
-  if (block !== true) return prepared;
+  if (block !== true) return frame;
   const text = typeof reason === "string" && reason !== "" ? reason : BLOCKED_TEXT;
-  return preflightSettled(prepared, "blocked", text, terminate === true);
+  return endInPreflight(frame, "blocked", text, terminate === true);
 }
 
-function preflightSettled(
-  prepared: PreparedCall,
+function hookFailed(frame: CallFrame, error: unknown): EndedCall {
+  // The abort check after the hook comes first: a hook that threw because the run was aborted
+  // (`signal.throwIfAborted()`) ends the call as aborted, like any other call of the run.
+  if (frame.run.signal?.aborted === true) return endInPreflight(frame, "aborted", ABORTED_TEXT);
+  return endInPreflight(frame, "before_tool_call_error", describeThrown(error));
+}
+
+/** Hands what a step returned after a wait to the frame's owner, unless the frame waits again. */
+function handOn(frame: CallFrame, prepared: Preflighted | Waiting): void {
+  if (prepared.type !== "waiting") frame.handOn(prepared);
+}
+
+/**
+ * Ends a call before it executes with an executor error result (its span with it); the outcome
+ * carries how approval resolved the call, when it was prepared again after one.
+ */
+export function endInPreflight(
+  frame: CallFrame,
   errorType: ToolCallErrorType,
   text: string,
   terminate?: boolean,
 ): EndedCall {
-  return settleInPreflight(prepared.toolCall, prepared.span, errorType, text, terminate);
+  const outcome = settleCallWithError(frame.toolCall, frame.span, errorType, text, terminate);
+  return { type: "ended", outcome: frame.settled(outcome) };
 }

@@ -10,7 +10,7 @@ import { readResultFields, readToolContent, readToolResult } from "../model/read
 import type { ToolCallErrorType } from "../model/tool-call-error-type";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
 import { applyAfterToolCall } from "./apply-after-tool-call";
-import type { CallFrame, PendingPatch } from "./call-frame";
+import type { CallFrame, FrameStep, PendingPatch } from "./call-frame";
 import { createErrorResult } from "./error-result";
 import { invalidHookResultText, invalidResultText } from "./executor-texts";
 import { settleCall } from "./settle-call";
@@ -33,8 +33,7 @@ export function runAfterToolCall(
   failed: ToolResult | undefined,
   failedErrorType: ToolCallErrorType | undefined,
 ): ToolCallOutcome | undefined {
-  const { prepared, run } = frame;
-  const { tool } = prepared;
+  const { tool, run } = frame;
   let result: ToolResult;
   let errorType = failedErrorType;
   let renderValue = false;
@@ -77,9 +76,9 @@ export function runAfterToolCall(
   try {
     patch = hook(
       {
-        toolCall: prepared.toolCall,
+        toolCall: frame.toolCall,
         tool,
-        args: prepared.args,
+        args: frame.args,
         result,
         isError: result.isError === true,
         context: run.context,
@@ -93,13 +92,15 @@ export function runAfterToolCall(
   if (isPromiseLike(patch)) {
     // One record for the wait: the result the hook saw.
     frame.patch = { result, renderValue, errorType };
-    frame.waitFor(patch, patched, patchFailed);
+    frame.waitFor(patch, AFTER_AFTER_TOOL_CALL);
     return undefined;
   }
   return applyPatch(frame, result, renderValue, errorType, patch);
 }
 
 /** A call whose asynchronous `afterToolCall` fulfilled with `value`. */
+const AFTER_AFTER_TOOL_CALL: FrameStep = { resume: patched, fail: patchFailed };
+
 function patched(frame: CallFrame, value: unknown): void {
   const { result, renderValue, errorType } = frame.patch as PendingPatch;
   frame.patch = undefined;
@@ -131,8 +132,8 @@ function settle(
   result: ToolResult,
   errorType: ToolCallErrorType | undefined,
 ): ToolCallOutcome {
-  const { prepared, durationMs } = frame;
-  const outcome = settleCall(prepared.toolCall, prepared.span, result, errorType, durationMs);
+  const { toolCall, span } = frame;
+  const outcome = settleCall(toolCall, span, result, errorType, frame.timing);
   const dropped = frame.dropped?.filter((field) => result[field] === null);
   return dropped === undefined || dropped.length === 0 ? outcome : { ...outcome, dropped };
 }
@@ -146,7 +147,7 @@ function hookFailed(frame: CallFrame, error: unknown): ToolCallOutcome {
 }
 
 function hookResultInvalid(frame: CallFrame, problem: string): ToolCallOutcome {
-  const text = invalidHookResultText(frame.prepared.tool.name, problem);
+  const text = invalidHookResultText(frame.tool.name, problem);
   return fail(frame, text, "after_tool_call_error");
 }
 
@@ -160,7 +161,7 @@ function applyPatch(
   if (typeof patch !== "object" || patch === null) {
     return complete(frame, result, renderValue, errorType);
   }
-  const tool = frame.prepared.tool;
+  const tool = frame.tool;
   const fields = readResultFields(patch);
   if (typeof fields === "string") return hookResultInvalid(frame, fields);
   let checked = fields;
@@ -190,7 +191,7 @@ function complete(
   renderValue: boolean,
   errorType: ToolCallErrorType | undefined,
 ): ToolCallOutcome {
-  const tool = frame.prepared.tool;
+  const tool = frame.tool;
   let final = result;
   if (renderValue && tool.output !== undefined) {
     let content: readonly ToolContent[] | string;

@@ -75,7 +75,7 @@ export class RunningToolContext implements ToolContext {
 
   /** `${batchId}:${toolCallId}`: the same across attempts, resumes and processes. */
   get idempotencyKey(): string {
-    return `${this.#run.batchId}:${this.toolCallId}`;
+    return this.#run.idempotencyKeyOf(this.toolCallId);
   }
 
   get onUpdate(): (partial: ToolUpdate) => void {

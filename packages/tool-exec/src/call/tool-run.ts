@@ -41,6 +41,11 @@ export interface ToolRunScope {
   readonly batchId?: string | undefined;
   /** Default: `options.approval`, checked. */
   readonly approval?: ResolvedApprovalOptions | undefined;
+  /**
+   * A worker's run of one dispatched call: the `idempotencyKey` the coordinator sent for it.
+   * Default: `${batchId}:${toolCallId}` (what a coordinator sends).
+   */
+  readonly idempotencyKey?: string | undefined;
 }
 
 const NO_SCOPE: ToolRunScope = Object.freeze({});
@@ -71,6 +76,7 @@ export class ToolRun {
   /** The checked `approval` option (defaults when absent: tools' own `needsApproval` applies). */
   readonly approval: ResolvedApprovalOptions;
   #batchId: string | undefined;
+  readonly #idempotencyKey: string | undefined;
 
   static {
     // See keep-shape-alive.ts.
@@ -109,6 +115,7 @@ export class ToolRun {
     this.assistantMessage = scope.assistantMessage;
     this.approval = scope.approval ?? resolveApprovalOptions(options.approval);
     this.#batchId = scope.batchId;
+    this.#idempotencyKey = scope.idempotencyKey;
     this.dispatcher = options.dispatcher;
   }
 
@@ -119,6 +126,11 @@ export class ToolRun {
   get batchId(): string {
     this.#batchId ??= crypto.randomUUID();
     return this.#batchId;
+  }
+
+  /** The `idempotencyKey` of the run's call `toolCallId`: the same across attempts and processes. */
+  idempotencyKeyOf(toolCallId: string): string {
+    return this.#idempotencyKey ?? `${this.batchId}:${toolCallId}`;
   }
 
   /**
