@@ -33,6 +33,7 @@ function option(name, fallback) {
   return value;
 }
 /** `--measures a,b`: take only these of each trick's measures. */
+/** @type {string[] | undefined} */
 let only;
 const measuresAt = args.indexOf("--measures");
 if (measuresAt !== -1) {

@@ -86,7 +86,7 @@ export const tricks = [
     patches: [],
   },
   {
-    id: "keep-shape-alive (all 7 classes)",
+    id: "keep-shape-alive (every class)",
     pkg: "tool-exec",
     where: "src/keep-shape-alive.ts",
     measures: ["per-call", "batch-1k-gc-each", "batch-1k", "batch-10k"],
@@ -100,18 +100,14 @@ export const tricks = [
     ],
   },
   {
-    id: "keep-shape-alive: the 3 per-call classes",
+    id: "keep-shape-alive: the per-call classes",
     pkg: "tool-exec",
-    where: "CallFrame, Preflight, RunningToolContext",
+    where: "CallFrame, RunningToolContext (Preflight until the frame rewrite)",
     measures: ["batch-1k-gc-each"],
     patches: [
       withoutKeptShape(
         "src/call/call-frame.ts",
-        "keepShapeAlive(() => new CallFrame(prepared, run, FIRST_START, ignore, undefined));",
-      ),
-      withoutKeptShape(
-        "src/call/prepare-tool-call.ts",
-        "keepShapeAlive(() => new Preflight(toolCall, run, same, undefined, undefined));",
+        "keepShapeAlive(() => new CallFrame(toolCall, run, FIRST_START));",
       ),
       withoutKeptShape(
         "src/call/running-tool-context.ts",
@@ -163,19 +159,7 @@ export const tricks = [
     patches: [
       withoutKeptShape(
         "src/call/call-frame.ts",
-        "keepShapeAlive(() => new CallFrame(prepared, run, FIRST_START, ignore, undefined));",
-      ),
-    ],
-  },
-  {
-    id: "keep-shape-alive: Preflight",
-    pkg: "tool-exec",
-    where: "src/call/prepare-tool-call.ts",
-    measures: ["per-call", "batch-1k-gc-each"],
-    patches: [
-      withoutKeptShape(
-        "src/call/prepare-tool-call.ts",
-        "keepShapeAlive(() => new Preflight(toolCall, run, same, undefined, undefined));",
+        "keepShapeAlive(() => new CallFrame(toolCall, run, FIRST_START));",
       ),
     ],
   },
@@ -271,20 +255,20 @@ export const tricks = [
   {
     id: "FIRST_START shared",
     pkg: "tool-exec",
-    where: "src/call/call-frame.ts, src/batch/execute-ready-call.ts, src/call/execute-tool.ts",
+    where: "src/call/call-frame.ts, src/batch/prepare-batch-call.ts, src/call/execute-tool.ts",
     measures: ["per-call", "batch-10k", "held-10k"],
     patches: [
       {
-        file: "src/batch/execute-ready-call.ts",
-        find: "if (journal === undefined) return FIRST_START;",
+        file: "src/batch/prepare-batch-call.ts",
+        find: "const frame = new CallFrame(toolCall, preflight.run, FIRST_START);",
         replace:
-          "if (journal === undefined) return { attempt: 1, beforeExecute: undefined, adopted: undefined, approval: undefined };",
+          "const frame = new CallFrame(toolCall, preflight.run, { attempt: 1, approval: undefined, again: false, remote: false, adopted: undefined, beforeExecute: undefined });",
       },
       {
         file: "src/call/execute-tool.ts",
-        find: "  start: CallStart = FIRST_START,",
+        find: "prepareToolCall(new CallFrame(toolCall, run, FIRST_START));",
         replace:
-          "  start: CallStart = { attempt: 1, beforeExecute: undefined, adopted: undefined, approval: undefined },",
+          "prepareToolCall(new CallFrame(toolCall, run, { attempt: 1, approval: undefined, again: false, remote: false, adopted: undefined, beforeExecute: undefined }));",
       },
     ],
   },
@@ -298,94 +282,6 @@ export const tricks = [
         file: "src/batch/run-parallel-calls.ts",
         find: "if (now !== undefined) deliverLater(done, token, now);",
         replace: "if (now !== undefined) queueMicrotask(() => done(token, now));",
-      },
-    ],
-  },
-  {
-    id: "ParallelPreflight (loop resumed by reactions)",
-    pkg: "tool-exec",
-    where: "src/batch/run-parallel-calls.ts",
-    measures: ["batch-1k", "batch-10k", "young-gc-10k"],
-    patches: [
-      {
-        file: "src/batch/run-parallel-calls.ts",
-        find: "  await new ParallelPreflight(batch, scheduler).run();",
-        replace: "  await preflightWithAwait(batch, scheduler);",
-      },
-      {
-        // The loop as an async function with an `await` per asynchronous hook, as before 0998081.
-        file: "src/batch/run-parallel-calls.ts",
-        find: "function ignore(): void {}",
-        replace: `function ignore(): void {}
-
-async function preflightWithAwait(
-  batch: BatchProgress,
-  scheduler: ToolCallScheduler<ReadyCall, ToolCallOutcome>,
-): Promise<void> {
-  const { run, events, journal } = batch;
-  const preflight: BatchPreflight = { run, events, readKeys: true, journal };
-  const deferral = new DeferralKeys();
-  let held: { prepared: PreparedCall; decision: PromiseLike<unknown> } | undefined;
-  const holder: DecisionHolder = {
-    holdDecision(prepared, decision) {
-      held = { prepared, decision };
-    },
-  };
-  for (let index = 0; index < batch.size; index++) {
-    if (batch.outcomeAt(index) !== undefined) continue;
-    const call = batch.callAt(index);
-    if (call.type === "awaiting") {
-      deferral.hold(call.lockKeys);
-      continue;
-    }
-    const first =
-      call.type === "approved" || call.type === "replayed"
-        ? prepareAgainCall(call, preflight)
-        : prepareFirstBatchCall(toolCallOf(call), call.type === "deferred", preflight, holder);
-    let prepared: MaybePromise<PreparedBatchCall>;
-    if (!(first instanceof Promise) && first.type === "deciding") {
-      const { prepared: pending, decision } = held as NonNullable<typeof held>;
-      held = undefined;
-      let decided: PreparedCall | EndedCall;
-      try {
-        decided = decideToolCall(pending, run, await decision);
-      } catch (error) {
-        decided = failToolCallDecision(pending, run, error);
-      }
-      prepared = afterDecision(decided, preflight);
-    } else {
-      prepared = first as MaybePromise<PreparedBatchCall>;
-    }
-    if (prepared instanceof Promise) prepared = await prepared;
-    if (prepared.type === "ended") {
-      let ended = settleBatchCall(batch, prepared.outcome);
-      if (ended instanceof Promise) ended = await ended;
-      batch.settle(index, ended);
-    } else if (prepared.type === "awaiting") {
-      batch.leaveAwaiting(index, prepared);
-      deferral.hold(prepared.lockKeys);
-    } else if (deferral.defers(lockKeysOf(prepared))) {
-      const { toolCall, span } = preparedOf(prepared);
-      batch.defer(index, toolCall);
-      if (span !== undefined) endUnsettledToolSpan(span, "deferred");
-    } else {
-      scheduler.add(prepared, index, lockKeysOf(prepared));
-    }
-  }
-}`,
-      },
-    ],
-  },
-  {
-    id: "HELD shared",
-    pkg: "tool-exec",
-    where: "src/call/prepare-tool-call.ts",
-    measures: ["batch-10k", "held-10k"],
-    patches: [
-      {
-        file: "src/call/prepare-tool-call.ts",
-        find: "      return HELD as TResult;",
-        replace: '      return { type: "deciding" } as TResult;',
       },
     ],
   },
