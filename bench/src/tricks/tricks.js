@@ -255,9 +255,16 @@ export const tricks = [
   {
     id: "FIRST_START shared",
     pkg: "tool-exec",
-    where: "src/call/call-frame.ts, src/batch/prepare-batch-call.ts, src/call/execute-tool.ts",
+    where:
+      "src/call/call-frame.ts, src/batch/run-parallel-calls.ts, src/batch/prepare-batch-call.ts, src/call/execute-tool.ts",
     measures: ["per-call", "batch-10k", "held-10k"],
     patches: [
+      {
+        file: "src/batch/run-parallel-calls.ts",
+        find: "const frame = new CallFrame(toolCallOf(call), batch.run, FIRST_START);",
+        replace:
+          "const frame = new CallFrame(toolCallOf(call), batch.run, { attempt: 1, approval: undefined, again: false, remote: false, adopted: undefined, beforeExecute: undefined });",
+      },
       {
         file: "src/batch/prepare-batch-call.ts",
         find: "const frame = new CallFrame(toolCall, preflight.run, FIRST_START);",
@@ -269,37 +276,6 @@ export const tricks = [
         find: "prepareToolCall(new CallFrame(toolCall, run, FIRST_START));",
         replace:
           "prepareToolCall(new CallFrame(toolCall, run, { attempt: 1, approval: undefined, again: false, remote: false, adopted: undefined, beforeExecute: undefined }));",
-      },
-    ],
-  },
-  {
-    id: "deliverLater",
-    pkg: "tool-exec",
-    where: "src/batch/run-parallel-calls.ts",
-    measures: ["batch-10k"],
-    patches: [
-      {
-        file: "src/batch/run-parallel-calls.ts",
-        find: "if (now !== undefined) deliverLater(done, token, now);",
-        replace: "if (now !== undefined) queueMicrotask(() => done(token, now));",
-      },
-    ],
-  },
-  {
-    id: "NOT_NEEDED shared",
-    pkg: "tool-exec",
-    where: "src/call/approve-tool-call.ts",
-    measures: ["batch-10k", "held-10k"],
-    patches: [
-      {
-        file: "src/call/approve-tool-call.ts",
-        find: "tool.needsApproval === undefined) return NOT_NEEDED;",
-        replace: 'tool.needsApproval === undefined) return { type: "not_needed" as const };',
-      },
-      {
-        file: "src/call/approve-tool-call.ts",
-        find: "if (!needed) return NOT_NEEDED;",
-        replace: 'if (!needed) return { type: "not_needed" as const };',
       },
     ],
   },

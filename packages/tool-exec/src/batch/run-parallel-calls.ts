@@ -34,7 +34,9 @@ export async function runParallelCalls(batch: BatchProgress): Promise<void> {
         // The scheduler is the frame's owner while it executes: `done(slot, outcome)`.
         frame.handTo(done as FrameDone, token);
         const now = startReadyCall(frame, journal);
-        if (now !== undefined) deliverLater(done, token, now);
+        // An outcome known at once reaches the scheduler in a later microtask, as a promise's
+        // would: the scheduler must not hear of a call's end while it is still starting it.
+        if (now !== undefined) queueMicrotask(() => done(token, now));
       },
     },
     (frame, index, outcome) => {
@@ -183,16 +185,3 @@ class ParallelPreflight {
 }
 
 function ignore(): void {}
-
-/**
- * Hands an outcome known at once to the scheduler in a later microtask, as a promise would (the
- * scheduler must not hear of a call's end while it is still starting it). Apart from the starter
- * so that only such a call pays the closure.
- */
-function deliverLater(
-  done: (token: number, outcome: ToolCallOutcome) => void,
-  token: number,
-  outcome: ToolCallOutcome,
-): void {
-  queueMicrotask(() => done(token, outcome));
-}

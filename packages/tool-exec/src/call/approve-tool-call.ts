@@ -229,8 +229,6 @@ function announceFailed(request: ToolApprovalRequest, error: unknown): ToolAppro
   return { type: "failed", errorType: "approval_error", text: describeThrown(error), request };
 }
 
-const NOT_NEEDED = Object.freeze({ type: "not_needed" as const });
-
 /**
  * Step 5a's first half: evaluates `approval.needsApproval` (else the tool's own) and, when approval
  * is needed, makes the request: a fresh `approvalId`, `requestedAt` and `expiresAt` from the
@@ -245,7 +243,8 @@ export function checkToolApproval(
   let needed: unknown;
   try {
     // Inside the try: a tool is application code, and its `needsApproval` may be a throwing getter.
-    if (approval.needsApproval === undefined && tool.needsApproval === undefined) return NOT_NEEDED;
+    if (approval.needsApproval === undefined && tool.needsApproval === undefined)
+      return { type: "not_needed" };
     const ctx = {
       tool,
       toolCall: input.toolCall,
@@ -270,7 +269,7 @@ export function checkToolApproval(
 }
 
 function toCheck(input: ToolApprovalInput, needed: unknown): ToolApprovalCheckResult {
-  if (!needed) return NOT_NEEDED;
+  if (!needed) return { type: "not_needed" };
   let reason: unknown;
   let details: unknown;
   let ttlMs: unknown;
