@@ -121,9 +121,13 @@ export class CallFrame implements PreparedCall {
   context: RunningToolContext | undefined = undefined;
   /**
    * Step 6: `performance.now()` when `execute` was called; once it settled, the whole milliseconds
-   * it ran (`durationMs`). One field for both: a batch holds a frame per call.
+   * it ran (`durationMs`). One field for both: a batch holds a frame per call. `NaN` until then, so
+   * that the field holds a double from the start: a double written where a small integer was
+   * changes the field's representation and so the frame's hidden class, a class `keepShapeAlive`
+   * does not keep, and a full collection then threw away the code built for it (the first batch
+   * after one took 1.5× as long; see docs/performance.md).
    */
-  timing = 0;
+  timing = Number.NaN;
   /** Step 6: the result fields a dispatched call's worker sent as `null`. */
   dropped: readonly DroppedResultField[] | undefined = undefined;
   /** Step 7: what the call keeps while its asynchronous `afterToolCall` is pending. */
