@@ -5,8 +5,9 @@
  * coercions, a batch the lock keys and how the call starts, step 6 the context and timing, step 7
  * the pending patch). A frame that passed steps 1–5 is the call's `PreparedCall`.
  *
- * A step that must wait for a promise hands the frame `waitFor` with the functions that go on, and
- * the frame waits with one pair of reactions of its own, so a waiting call holds no closure. What
+ * A step that must wait for a promise calls `waitFor` with its place's pair of functions that go on
+ * (a module-level `FrameStep`), and the frame waits with one pair of reactions of its own, so a
+ * waiting call holds no closure. What
  * a step ends with after a wait is handed to the frame's owner — the caller at the scheduler
  * boundary, given by {@link CallFrame.handTo} — as `done(token, value)`: in steps 1–5 the frame
  * itself or the call's `EndedCall`, in steps 6–7 the outcome. A step that ends without waiting
@@ -20,6 +21,7 @@ import type { DroppedResultField } from "../model/suspended-batch";
 import type { ToolCallApproval } from "../model/tool-call-approval";
 import type { ToolCallErrorType } from "../model/tool-call-error-type";
 import type { ToolCallOutcome } from "../model/tool-call-outcome";
+import { withApproval } from "./approve-tool-call";
 import type { ToolArgumentCoercions } from "./hooks";
 import type { EndedCall, PreparedCall } from "./prepared-call";
 import type { RunningToolContext } from "./running-tool-context";
@@ -194,7 +196,7 @@ export class CallFrame implements PreparedCall {
   /** The call's outcome as its caller receives it: with how approval resolved it, if it did. */
   settled(outcome: ToolCallOutcome): ToolCallOutcome {
     const approval = this.start.approval;
-    return approval === undefined ? outcome : { ...outcome, approval };
+    return approval === undefined ? outcome : withApproval(outcome, approval);
   }
 
   /** Ends a call that had to wait in steps 6–7: the owner receives the outcome. */

@@ -51,7 +51,8 @@ export type DispatchedExecution =
  * Runs step 6 of a dispatched call on a worker; see the file header. The tool's context has the
  * request's `idempotencyKey`, `options.attempt`, `options.signal`, `onUpdate` to `options.onUpdate`,
  * the worker's seams, and `ToolRunnerSeam` running nested calls through the whole pipeline on the
- * worker. Never rejects.
+ * worker. Never rejects for anything the tool or the listener does; rejects only when `tools` is an
+ * array a registry refuses (a duplicate name, an invalid definition), as `runToolCall` does.
  *
  * @example
  * ```ts
