@@ -163,7 +163,7 @@ export function resolveUnbatchedApproval(
 }
 
 /** Ends a prepared call that approval refused, recording how it was resolved. */
-export function endWithApproval(
+function endWithApproval(
   prepared: PreparedCall,
   errorType: "approval_denied" | "approval_expired",
   text: string,

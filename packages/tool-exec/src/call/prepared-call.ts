@@ -5,9 +5,11 @@ import type { ToolArgumentCoercions } from "./hooks";
 
 /**
  * A call that passed steps 1–5 (abort, lookup, `prepareArguments`, validation, `beforeToolCall`)
- * and may execute: `executePreparedCall` runs steps 6–7. A caller may also hold it (a lock, a
- * concurrency slot, an approval) and end it without executing through `settlePreparedCall`. Not
- * serialisable: a call resumed in another process is prepared again from its `toolCall`.
+ * and may execute: what a call's `CallFrame` is once those steps let it through, as the steps that
+ * only read it (step 5a, lock keys) see it. `executePreparedCall` runs steps 6–7 on the frame; a
+ * caller may also hold it (a lock, a concurrency slot, an approval) and end it without executing
+ * (`endInPreflight`, `settlePreparedCall`). Not serialisable: a call resumed in another process is
+ * prepared again from its `toolCall`.
  */
 export interface PreparedCall {
   readonly type: "prepared";
