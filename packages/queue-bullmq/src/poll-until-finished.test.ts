@@ -40,6 +40,55 @@ describe.skipIf(redisUrl === "")("pollUntilFinished (real Redis)", () => {
     expect(value).toEqual({ echoed: { city: "Oslo" } });
   });
 
+  // The race CI once hit: the job is read while it waits, then ends before its state is read.
+  // A second queue with no worker holds the job until the read has its snapshot.
+  it.each([
+    ["completed", "ok"],
+    ["failed", "fail"],
+  ])(
+    "should give a job's end even when it %s between the job's read and its state's",
+    async (_end, name) => {
+      const heldName = freshQueueName();
+      const held = new Queue(heldName, { connection: redisConnection(redisUrl) });
+      let late: Worker | undefined;
+      try {
+        const job = await held.add(name, { city: "Bergen" });
+        let reads = 0;
+        const readThenEnd = async (id: string) => {
+          const snapshot = await Job.fromId(held, id);
+          reads += 1;
+          if (reads === 1) {
+            expect(snapshot?.returnvalue ?? null).toBeNull();
+            late = new Worker(
+              heldName,
+              async (j) => {
+                if (j.name === "fail") throw new Error("it broke late");
+                return { echoed: j.data };
+              },
+              { connection: redisConnection(redisUrl) },
+            );
+            const ended = new Promise((resolve) => {
+              late?.on("completed", resolve);
+              late?.on("failed", resolve);
+            });
+            await ended;
+          }
+          return snapshot;
+        };
+        const stop = new AbortController();
+        const polled = pollUntilFinished(readThenEnd, String(job.id), stop.signal, 5);
+        if (name === "ok") await expect(polled).resolves.toEqual({ echoed: { city: "Bergen" } });
+        else await expect(polled).rejects.toThrow("it broke late");
+        stop.abort();
+        expect(reads).toBeGreaterThan(1);
+      } finally {
+        await late?.close();
+        await held.obliterate({ force: true }).catch(() => {});
+        await held.close();
+      }
+    },
+  );
+
   it("should reject with a failed job's reason", async () => {
     const job = await queue.add("fail", {});
     const stop = new AbortController();

@@ -31,8 +31,12 @@ export function pollUntilFinished(
     const tick = async () => {
       if (stop.aborted) return;
       try {
-        const job = await readJob(jobId);
+        let job = await readJob(jobId);
         const state = job === undefined ? undefined : await job.getState();
+        // The job was read before its state: a job that ended between the two reads is a
+        // snapshot from before its end, with no return value or reason yet. BullMQ writes the
+        // end and the state in one script, so a read after a terminal state sees both.
+        if (state === "completed" || state === "failed") job = await readJob(jobId);
         if (stop.aborted) return;
         if (job === undefined) return reject(new LostJobError(jobId));
         if (state === "completed") return resolve(job.returnvalue);
