@@ -279,4 +279,59 @@ export const tricks = [
       },
     ],
   },
+  {
+    id: "CallFrame: two bound reactions per frame",
+    pkg: "tool-exec",
+    where: "src/call/call-frame.ts",
+    measures: ["per-call", "batch-1k", "batch-10k", "young-gc-10k"],
+    patches: [
+      {
+        file: "src/call/call-frame.ts",
+        find: "    Promise.resolve(pending).then(this.#onFulfilled, this.#onRejected);",
+        replace:
+          "    Promise.resolve(pending).then(\n      (value) => next.resume(this, value),\n      (error) => next.fail(this, error),\n    );",
+      },
+      {
+        file: "src/call/call-frame.ts",
+        find: "    this.#onFulfilled ??= this.#fulfilled.bind(this);\n    this.#onRejected ??= this.#rejected.bind(this);\n",
+        replace: "",
+      },
+    ],
+  },
+  {
+    id: "CallFrame: frozen placeholders for tool, args, coercions",
+    pkg: "tool-exec",
+    where: "src/call/call-frame.ts",
+    measures: ["per-call", "batch-10k", "held-10k"],
+    patches: [
+      {
+        file: "src/call/call-frame.ts",
+        find: "  tool: Tool = NO_TOOL;",
+        replace: "  tool: Tool = undefined as unknown as Tool;",
+      },
+      {
+        file: "src/call/call-frame.ts",
+        find: "  args: Readonly<Record<string, unknown>> = NO_ARGS;",
+        replace: "  args: Readonly<Record<string, unknown>> = undefined as never;",
+      },
+      {
+        file: "src/call/call-frame.ts",
+        find: "  coercions: ToolArgumentCoercions = NO_COERCIONS;",
+        replace: "  coercions: ToolArgumentCoercions = undefined as never;",
+      },
+    ],
+  },
+  {
+    id: "ToolRun: batchId made when first read",
+    pkg: "tool-exec",
+    where: "src/call/tool-run.ts",
+    measures: ["per-call", "batch-1k"],
+    patches: [
+      {
+        file: "src/call/tool-run.ts",
+        find: "    this.#batchId = scope.batchId;",
+        replace: "    this.#batchId = scope.batchId ?? crypto.randomUUID();",
+      },
+    ],
+  },
 ];
