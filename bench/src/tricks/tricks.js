@@ -334,4 +334,17 @@ export const tricks = [
       },
     ],
   },
+  {
+    id: "approval DEFAULTS: one frozen object for a run without approval options",
+    pkg: "tool-exec",
+    where: "src/approval/resolve-approval-options.ts",
+    measures: ["per-call"],
+    patches: [
+      {
+        file: "src/approval/resolve-approval-options.ts",
+        find: "  if (approval === undefined) return DEFAULTS;",
+        replace: "  if (approval === undefined) return { ...DEFAULTS };",
+      },
+    ],
+  },
 ];

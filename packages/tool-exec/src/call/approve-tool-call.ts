@@ -98,8 +98,6 @@ export type UnbatchedApproval =
   /** Runs; its outcome carries `approval` when `decide` approved it. */
   | { readonly type: "run"; readonly approval: ToolCallApproval | undefined };
 
-const RUN_WITHOUT_APPROVAL: UnbatchedApproval = Object.freeze({ type: "run", approval: undefined });
-
 /**
  * Whether step 5a can ask for a human for a call of `tool`: a batch-level `needsApproval`, or the
  * tool's own. A tool whose `needsApproval` cannot be read counts (step 5a then fails it closed).
@@ -148,7 +146,7 @@ export function resolveUnbatchedApproval(
 ): UnbatchedApproval {
   switch (step.type) {
     case "not_needed":
-      return RUN_WITHOUT_APPROVAL;
+      return { type: "run", approval: undefined };
     case "approved":
       return { type: "run", approval: step.resolution };
     case "denied":

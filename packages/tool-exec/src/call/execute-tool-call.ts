@@ -37,12 +37,10 @@ export interface ExecuteToolCallOptions<TContext = unknown>
 export async function executeToolCall<TContext = unknown>(
   toolCall: ToolCall,
   tools: ToolSource,
-  options: ExecuteToolCallOptions<TContext> = NO_OPTIONS as ExecuteToolCallOptions<TContext>,
+  options: ExecuteToolCallOptions<TContext> = {},
 ): Promise<ToolResultMessage> {
   const maxMediaBytes = normalizeMaxMediaBytes(options.maxMediaBytes);
   const run = new ToolRun(options as ExecuteToolCallOptions<unknown>, options.onUpdate, { tools });
   const outcome = await runCallPipeline(toolCall, run);
   return createToolResultMessage(outcome, options.truncation, maxMediaBytes);
 }
-
-const NO_OPTIONS: ExecuteToolCallOptions = Object.freeze({});

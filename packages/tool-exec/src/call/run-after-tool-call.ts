@@ -15,8 +15,6 @@ import { createErrorResult } from "./error-result";
 import { invalidHookResultText, invalidResultText } from "./executor-texts";
 import { settleCall } from "./settle-call";
 
-const NOT_RENDERED: readonly ToolContent[] = Object.freeze([]);
-
 /**
  * What happens after `execute` settled: the returned value is read once and checked (a result
  * tool's result shape and `structuredContent` against `outputSchema`; a value tool's value against
@@ -42,7 +40,7 @@ export function runAfterToolCall(
   } else if (tool.output !== undefined) {
     const check = checkOutput(tool, raw);
     if (check === undefined) {
-      result = { content: NOT_RENDERED, structuredContent: raw };
+      result = { content: [], structuredContent: raw };
       renderValue = true;
     } else {
       result = createErrorResult(check.text);

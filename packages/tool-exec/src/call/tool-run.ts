@@ -48,8 +48,6 @@ export interface ToolRunScope {
   readonly idempotencyKey?: string | undefined;
 }
 
-const NO_SCOPE: ToolRunScope = Object.freeze({});
-
 /**
  * The options of one run, resolved once: the registry, the seam map, normalised limits. Built per
  * `runToolCall` and once per batch, so the per-call path reads plain fields.
@@ -92,7 +90,7 @@ export class ToolRun {
   constructor(
     options: Omit<RunToolCallOptions<unknown>, "tools"> & { readonly tools?: ToolSource },
     updateListener: InternalUpdateListener | undefined,
-    scope: ToolRunScope = NO_SCOPE,
+    scope: ToolRunScope = {},
   ) {
     const signal = scope.signal ?? options.signal;
     const tools = scope.tools ?? (options.tools as ToolSource);

@@ -18,15 +18,13 @@ export function createToolResultMessage(
   const content =
     truncation === false
       ? outcome.result.content
-      : truncateOutput(outcome.result.content, truncation ?? NO_OPTIONS, outcome.toolCall);
+      : truncateOutput(outcome.result.content, truncation ?? {}, outcome.toolCall);
   // Media are limited after truncation, so that the texts standing in for them are never cut.
   if (content instanceof Promise) {
     return content.then((truncated) => toMessage(limitMedia(truncated, maxMediaBytes), outcome));
   }
   return toMessage(limitMedia(content, maxMediaBytes), outcome);
 }
-
-const NO_OPTIONS: TruncationOptions = Object.freeze({});
 
 function toMessage(content: readonly ToolContent[], outcome: ToolCallOutcome): ToolResultMessage {
   const { toolCall, result, isError, durationMs } = outcome;
