@@ -79,6 +79,33 @@ export const tricks = [
     ],
   },
   {
+    id: "own-key test skipped for JSON objects (enumeratesOwnKeysOnly)",
+    pkg: "schema-coerce",
+    where: "src/compile/object/check-object.ts, src/compile/object/for-each-object-child.ts",
+    measures: ["parse-valid", "parse-coercible", "parse-coercible-30", "parse-coercible-50"],
+    patches: [
+      "src/compile/object/check-object.ts",
+      "src/compile/object/for-each-object-child.ts",
+    ].map((file) => ({
+      file,
+      find: "    if (!ownOnly && !ownProperty.call(object, key)) continue;",
+      replace: "    if (!Object.hasOwn(object, key)) continue;",
+    })),
+  },
+  {
+    id: "REST_COPY_LIMIT: object rest for up to four removed keys",
+    pkg: "schema-coerce",
+    where: "src/coerce/object-edits.ts",
+    measures: ["parse-coercible", "parse-coercible-30", "parse-coercible-50"],
+    patches: [
+      {
+        file: "src/coerce/object-edits.ts",
+        find: "const REST_COPY_LIMIT = 4;",
+        replace: "const REST_COPY_LIMIT = 0;",
+      },
+    ],
+  },
+  {
     id: "control: no change (A/A)",
     pkg: "tool-exec",
     where: "—",

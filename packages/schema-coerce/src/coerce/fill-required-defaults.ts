@@ -1,7 +1,6 @@
 import { type ObjectShape, propertySegmentsOf } from "../compile/object";
 import type { CoercionRun } from "./coercion-run";
 import { createObjectEdits, type ObjectEdits } from "./object-edits";
-import { objectHasOwnProperty } from "./object-has-own-property";
 
 /**
  * The `default` the property schema at `index` declares itself (as written: one behind a `$ref`
@@ -35,7 +34,7 @@ export function fillRequiredDefaults(
   let result = edits;
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index]!;
-    if (!shape.isRequired[index] || objectHasOwnProperty.call(source, key)) continue;
+    if (!shape.isRequired[index] || Object.hasOwn(source, key)) continue;
     const declared = readDefault(shape, index);
     if (declared === undefined) continue;
     const copy = copyDefault(declared.value);
