@@ -401,4 +401,63 @@ export const tricks = [
       },
     ],
   },
+  {
+    id: "ParallelPreflight: a loop resumed by reactions, not an async function",
+    pkg: "tool-exec",
+    where: "src/batch/run-parallel-calls.ts",
+    measures: ["batch-1k", "batch-10k", "young-gc-10k", "held-10k"],
+    patches: [
+      {
+        file: "src/batch/run-parallel-calls.ts",
+        find: `  run(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+      this.#continue();
+    });
+  }`,
+        // The same loop as an async function that awaits where the loop would return: a
+        // promise per frame for the end of its steps 1-5, an await per asynchronous step.
+        replace: `  async run(): Promise<void> {
+    const batch = this.#batch;
+    while (this.#index < batch.size) {
+      const index = this.#index;
+      if (batch.outcomeAt(index) !== undefined) {
+        this.#index++;
+        continue;
+      }
+      const call = batch.callAt(index);
+      if (call.type === "awaiting") {
+        this.#deferral.hold(call.lockKeys);
+        this.#index++;
+        continue;
+      }
+      let prepared: MaybePromise<PreparedBatchCall | Waiting>;
+      let steps: Promise<unknown> | undefined;
+      if (call.type === "approved" || call.type === "replayed") {
+        prepared = prepareAgainCall(call, this.#preflight);
+      } else {
+        const frame = new CallFrame(toolCallOf(call), batch.run, FIRST_START);
+        steps = new Promise((resolve) => frame.handTo((_token, value) => resolve(value), undefined));
+        prepared = prepareBatchCall(frame, call.type === "deferred", this.#preflight);
+      }
+      if (prepared instanceof Promise) prepared = await prepared;
+      if (prepared.type === "waiting") {
+        let finished = finishPreflight((await steps) as Preflighted, this.#preflight);
+        if (finished instanceof Promise) finished = await finished;
+        prepared = finished;
+      }
+      if (prepared.type === "ended") {
+        let ended = settleBatchCall(batch, prepared.outcome);
+        if (ended instanceof Promise) ended = await ended;
+        batch.settle(index, ended);
+        this.#index++;
+        continue;
+      }
+      this.#place(prepared);
+    }
+  }`,
+      },
+    ],
+  },
 ];
