@@ -460,4 +460,56 @@ export const tricks = [
       },
     ],
   },
+  {
+    id: "CallFrame: one timing field for start time and duration",
+    pkg: "tool-exec",
+    where: "src/call/call-frame.ts, src/call/close-execution.ts, src/call/run-after-tool-call.ts",
+    measures: ["batch-1k", "batch-10k", "held-10k"],
+    patches: [
+      {
+        file: "src/call/call-frame.ts",
+        find: "  timing = Number.NaN;",
+        replace: "  timing = Number.NaN;\n  durationMs = Number.NaN;",
+      },
+      {
+        file: "src/call/close-execution.ts",
+        find: "frame.timing = Math.round(performance.now() - frame.timing);",
+        replace: "frame.durationMs = Math.round(performance.now() - frame.timing);",
+      },
+      {
+        file: "src/call/run-after-tool-call.ts",
+        find: "settleCall(toolCall, span, result, errorType, frame.timing);",
+        replace: "settleCall(toolCall, span, result, errorType, frame.durationMs);",
+      },
+    ],
+  },
+  {
+    id: "CallFrame: a wait keeps one FrameStep, not its two functions",
+    pkg: "tool-exec",
+    where: "src/call/call-frame.ts",
+    measures: ["batch-1k", "batch-10k", "held-10k"],
+    patches: [
+      {
+        file: "src/call/call-frame.ts",
+        find: "  #next: FrameStep | undefined = undefined;",
+        replace:
+          "  #resume: FrameResume | undefined = undefined;\n  #fail: FrameResume | undefined = undefined;",
+      },
+      {
+        file: "src/call/call-frame.ts",
+        find: "    this.#next = next;",
+        replace: "    this.#resume = next.resume;\n    this.#fail = next.fail;",
+      },
+      {
+        file: "src/call/call-frame.ts",
+        find: "(this.#next as FrameStep).resume(this, value);",
+        replace: "(this.#resume as FrameResume)(this, value);",
+      },
+      {
+        file: "src/call/call-frame.ts",
+        find: "(this.#next as FrameStep).fail(this, error);",
+        replace: "(this.#fail as FrameResume)(this, error);",
+      },
+    ],
+  },
 ];
