@@ -219,6 +219,8 @@ describe.skipIf(chromiumPath === "")("the console in Chromium", () => {
         await item.getByRole("button", { name: "Approve" }).click();
         const elapsed = await waitForSettledEmail(timeline, clicked);
         console.info(`console (${kind}): Approve → settled on the timeline in ${elapsed} ms`);
+        // The application writes `completed` just after `settled`; a refresh can fall between.
+        await timeline.locator("li.record-completed").waitFor({ timeout: 10_000 });
         const order = await recordOrder(timeline);
         expect(order.decision).toBeGreaterThan(-1);
         expect(order.settled).toBeGreaterThan(order.decision);
