@@ -5,6 +5,18 @@ import { pollUntilFinished } from "./poll-until-finished";
 
 const redisUrl = inject("redisUrl");
 
+/** A worker that returns a job's data as `{ echoed }`, and fails a job named "fail" with `failure`. */
+function echoWorker(queueName: string, failure: string): Worker {
+  return new Worker(
+    queueName,
+    async (job) => {
+      if (job.name === "fail") throw new Error(failure);
+      return { echoed: job.data };
+    },
+    { connection: redisConnection(redisUrl) },
+  );
+}
+
 // No QueueEvents here at all: the poll alone must see each job's end, as it does when a
 // completion event was lost.
 describe.skipIf(redisUrl === "")("pollUntilFinished (real Redis)", () => {
@@ -15,14 +27,7 @@ describe.skipIf(redisUrl === "")("pollUntilFinished (real Redis)", () => {
 
   beforeAll(async () => {
     queue = new Queue(queueName, { connection: redisConnection(redisUrl) });
-    worker = new Worker(
-      queueName,
-      async (job) => {
-        if (job.name === "fail") throw new Error("it broke");
-        return { echoed: job.data };
-      },
-      { connection: redisConnection(redisUrl) },
-    );
+    worker = echoWorker(queueName, "it broke");
     await Promise.all([queue.waitUntilReady(), worker.waitUntilReady()]);
   });
 
@@ -59,14 +64,7 @@ describe.skipIf(redisUrl === "")("pollUntilFinished (real Redis)", () => {
           reads += 1;
           if (reads === 1) {
             expect(snapshot?.returnvalue ?? null).toBeNull();
-            late = new Worker(
-              heldName,
-              async (j) => {
-                if (j.name === "fail") throw new Error("it broke late");
-                return { echoed: j.data };
-              },
-              { connection: redisConnection(redisUrl) },
-            );
+            late = echoWorker(heldName, "it broke late");
             const ended = new Promise((resolve) => {
               late?.on("completed", resolve);
               late?.on("failed", resolve);
